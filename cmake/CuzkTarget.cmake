@@ -1,0 +1,34 @@
+# Build settings shared by every cuzk target: warnings as errors on our own code, the src/ include
+# root, and the sanitizers of the `asan` preset.
+
+set(CUZK_SOURCE_ROOT ${PROJECT_SOURCE_DIR}/src)
+
+if(CUZK_SANITIZE)
+  add_compile_options($<$<COMPILE_LANGUAGE:CXX>:-fsanitize=address,undefined>
+                      $<$<COMPILE_LANGUAGE:CXX>:-fno-sanitize-recover=undefined>
+                      $<$<COMPILE_LANGUAGE:CXX>:-fno-omit-frame-pointer>)
+  add_link_options(-fsanitize=address,undefined)
+endif()
+
+# cuzk_defaults(<target>): our warnings and include root on one of our own targets.
+function(cuzk_defaults target)
+  target_compile_options(${target} PRIVATE
+    $<$<COMPILE_LANGUAGE:CXX>:-Wall -Wextra -Werror -Wno-error=deprecated-declarations>)
+endfunction()
+
+# cuzk_library(<name> SOURCES ... DEPS ...): the library of one src/ folder, linked only to the
+# layers below it.
+function(cuzk_library name)
+  cmake_parse_arguments(ARG "" "" "SOURCES;DEPS" ${ARGN})
+  if(ARG_SOURCES)
+    add_library(cuzk_${name} STATIC ${ARG_SOURCES})
+    target_include_directories(cuzk_${name} PUBLIC ${CUZK_SOURCE_ROOT})
+    target_link_libraries(cuzk_${name} PUBLIC ${ARG_DEPS})
+    cuzk_defaults(cuzk_${name})
+  else()
+    add_library(cuzk_${name} INTERFACE)
+    target_include_directories(cuzk_${name} INTERFACE ${CUZK_SOURCE_ROOT})
+    target_link_libraries(cuzk_${name} INTERFACE ${ARG_DEPS})
+  endif()
+  add_library(cuzk::${name} ALIAS cuzk_${name})
+endfunction()

@@ -1,0 +1,19 @@
+#include "core/error.hpp"
+
+namespace cuzk {
+
+const char* to_string(ErrorCode code) noexcept {
+  switch (code) {
+    case ErrorCode::kInvalidArgument: return "invalid argument";
+    case ErrorCode::kCorruption: return "corruption";
+    case ErrorCode::kIo: return "i/o error";
+    case ErrorCode::kNotFound: return "not found";
+    case ErrorCode::kUnsupported: return "unsupported";
+    case ErrorCode::kInternal: return "internal error";
+  }
+  return "unknown error";
+}
+
+std::string Error::to_string() const { return std::string(cuzk::to_string(code)) + ": " + message; }
+
+}  // namespace cuzk

@@ -1,0 +1,43 @@
+#pragma once
+// Errors as values at API boundaries (shared/DESIGN.md, decision 9): every failure carries a code
+// and a message that names the input, the field or the offset at fault.
+
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+namespace cuzk {
+
+enum class ErrorCode {
+  kInvalidArgument,  // a caller passed something malformed (bad length, bad flag, out of range)
+  kCorruption,       // a file or encoding is damaged or inconsistent
+  kIo,               // the operating system refused (open, read, mmap)
+  kNotFound,
+  kUnsupported,
+  kInternal,         // a broken invariant of ours
+};
+
+const char* to_string(ErrorCode code) noexcept;
+
+struct Error {
+  ErrorCode code = ErrorCode::kInternal;
+  std::string message;
+
+  // "corruption: G1 compressed: x coordinate is not canonical (>= p)"
+  std::string to_string() const;
+};
+
+inline Error invalid_argument(std::string message) { return {ErrorCode::kInvalidArgument, std::move(message)}; }
+inline Error corruption(std::string message) { return {ErrorCode::kCorruption, std::move(message)}; }
+
+// Thrown where an Expected holding an error is dereferenced, and by code that cannot go on.
+class Exception : public std::runtime_error {
+ public:
+  explicit Exception(Error error) : std::runtime_error(error.to_string()), error_(std::move(error)) {}
+  const Error& error() const noexcept { return error_; }
+
+ private:
+  Error error_;
+};
+
+}  // namespace cuzk

@@ -1,0 +1,53 @@
+#pragma once
+// Expected<T>: a value or an Error. A minimal stand-in for C++23 std::expected (g++ 12 in C++20
+// mode has none), with the same spelling for the parts we use.
+
+#include <type_traits>
+#include <utility>
+#include <variant>
+
+#include "core/error.hpp"
+
+namespace cuzk {
+
+template <class T>
+class [[nodiscard]] Expected {
+  static_assert(!std::is_same_v<std::remove_cv_t<T>, Error>, "Expected<Error> is ambiguous");
+
+ public:
+  Expected(const T& value) : state_(std::in_place_index<0>, value) {}          // NOLINT
+  Expected(T&& value) : state_(std::in_place_index<0>, std::move(value)) {}    // NOLINT
+  Expected(Error error) : state_(std::in_place_index<1>, std::move(error)) {}  // NOLINT
+
+  bool has_value() const noexcept { return state_.index() == 0; }
+  explicit operator bool() const noexcept { return has_value(); }
+
+  // The value; throws cuzk::Exception with the error when there is none.
+  T& value() & {
+    check();
+    return std::get<0>(state_);
+  }
+  const T& value() const& {
+    check();
+    return std::get<0>(state_);
+  }
+  T&& value() && {
+    check();
+    return std::get<0>(std::move(state_));
+  }
+  T& operator*() & { return value(); }
+  const T& operator*() const& { return value(); }
+  T* operator->() { return &value(); }
+  const T* operator->() const { return &value(); }
+
+  // The error; only meaningful when !has_value().
+  const Error& error() const { return std::get<1>(state_); }
+
+ private:
+  void check() const {
+    if (!has_value()) throw Exception(std::get<1>(state_));
+  }
+  std::variant<T, Error> state_;
+};
+
+}  // namespace cuzk

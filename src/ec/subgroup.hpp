@@ -1,0 +1,37 @@
+#pragma once
+// Membership of the prime-order subgroups G1 and G2 (points assumed on the curve).
+// Fast tests from M. Scott, "A note on group membership tests for G1, G2 and GT on BLS
+// pairing-friendly curves" (eprint 2021/1130): P in G1 iff sigma(P) = [-z^2]P, P in G2 iff
+// psi(P) = [z]P. The slow definition [r]P = O is kept as their test oracle.
+
+#include "ec/endomorphism.hpp"
+#include "ec/scalar_mul.hpp"
+#include "ff/bls12_381.hpp"
+
+namespace cuzk::ec {
+
+// [z]P for z = -|z|.
+template <class Curve>
+constexpr Jacobian<Curve> mul_by_z(const Jacobian<Curve>& p) {
+  static_assert(ff::kBlsXIsNegative);
+  return -scalar_mul(p, ff::kBlsX);
+}
+
+constexpr bool in_subgroup(const G1Jacobian& p) {
+  // sigma(P) + [z^2]P = O
+  return (sigma(p) + mul_by_z(mul_by_z(p))).is_identity();
+}
+constexpr bool in_subgroup(const G2Jacobian& p) { return psi(p) == mul_by_z(p); }
+
+template <class Curve>
+constexpr bool in_subgroup(const Affine<Curve>& p) {
+  return in_subgroup(Jacobian<Curve>::from_affine(p));
+}
+
+// [r]P = O, the definition.
+template <class Curve>
+constexpr bool in_subgroup_by_order(const Jacobian<Curve>& p) {
+  return scalar_mul(p, Fr::kModulus).is_identity();
+}
+
+}  // namespace cuzk::ec

@@ -1,0 +1,35 @@
+#pragma once
+// x86-64 Montgomery multiplication with MULX/ADCX/ADOX (two carry chains in flight), written in
+// assembly (mont_x86_64.S). Same contract as mont_mul_portable: inputs < M, output < M,
+// out may alias either input. Only call when cpu_has_mont_asm() is true.
+
+#include <cstdint>
+
+#if defined(__x86_64__) && !defined(CUZK_NO_ASM)
+#define CUZK_MONT_ASM 1
+#endif
+
+namespace cuzk::ff {
+
+// True when this CPU executes MULX (BMI2), ADCX/ADOX (ADX) and BLSI (BMI1).
+bool cpu_has_mont_asm() noexcept;
+// cpu_has_mont_asm(), unless the environment sets CUZK_NO_ASM=1 (to time or test the portable path).
+bool use_mont_asm() noexcept;
+
+// The flag the field types dispatch on; a fact about the machine, fixed at start-up.
+inline const bool kUseMontAsm = use_mont_asm();
+
+}  // namespace cuzk::ff
+
+#ifdef CUZK_MONT_ASM
+extern "C" {
+// out = a*b*2^-384 mod m (6 limbs), m < 2^383.
+void cuzk_mont_mul_6(uint64_t out[6], const uint64_t a[6], const uint64_t b[6], const uint64_t m[6],
+                     uint64_t m_neg_inv);
+void cuzk_mont_sqr_6(uint64_t out[6], const uint64_t a[6], const uint64_t m[6], uint64_t m_neg_inv);
+// out = a*b*2^-256 mod m (4 limbs), m < 2^255.
+void cuzk_mont_mul_4(uint64_t out[4], const uint64_t a[4], const uint64_t b[4], const uint64_t m[4],
+                     uint64_t m_neg_inv);
+void cuzk_mont_sqr_4(uint64_t out[4], const uint64_t a[4], const uint64_t m[4], uint64_t m_neg_inv);
+}
+#endif
