@@ -71,14 +71,24 @@ class Field {
   friend constexpr bool operator==(const Field&, const Field&) = default;
 
   constexpr Field operator+(const Field& b) const {
-#if defined(__x86_64__)
-    if (!std::is_constant_evaluated()) return from_montgomery(add_mod_x86(mont_, b.mont_, kModulus));
+#ifdef CUZK_ADD_ASM
+    if (!std::is_constant_evaluated() && (kLimbs == 6 || kLimbs == 4)) {
+      Field r;
+      if constexpr (kLimbs == 6) add_mod_6(r.mont_.limbs.data(), mont_.limbs.data(), b.mont_.limbs.data(), kModulus.limbs.data());
+      else add_mod_4(r.mont_.limbs.data(), mont_.limbs.data(), b.mont_.limbs.data(), kModulus.limbs.data());
+      return r;
+    }
 #endif
     return from_montgomery(add_mod(mont_, b.mont_, kModulus));
   }
   constexpr Field operator-(const Field& b) const {
-#if defined(__x86_64__)
-    if (!std::is_constant_evaluated()) return from_montgomery(sub_mod_x86(mont_, b.mont_, kModulus));
+#ifdef CUZK_ADD_ASM
+    if (!std::is_constant_evaluated() && (kLimbs == 6 || kLimbs == 4)) {
+      Field r;
+      if constexpr (kLimbs == 6) sub_mod_6(r.mont_.limbs.data(), mont_.limbs.data(), b.mont_.limbs.data(), kModulus.limbs.data());
+      else sub_mod_4(r.mont_.limbs.data(), mont_.limbs.data(), b.mont_.limbs.data(), kModulus.limbs.data());
+      return r;
+    }
 #endif
     Int r = mont_;
     if (sub_in_place(r, b.mont_)) add_in_place(r, kModulus);
