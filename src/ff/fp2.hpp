@@ -2,6 +2,7 @@
 // Fp2 = Fp[u] / (u^2 + 1), the field of G2's coordinates and the base of the tower.
 
 #include <optional>
+#include <type_traits>
 
 #include "ff/bls12_381.hpp"
 
@@ -19,8 +20,16 @@ struct Fp2 {
   constexpr Fp2 operator+(const Fp2& b) const { return {c0 + b.c0, c1 + b.c1}; }
   constexpr Fp2 operator-(const Fp2& b) const { return {c0 - b.c0, c1 - b.c1}; }
   constexpr Fp2 operator-() const { return {-c0, -c1}; }
-  // Karatsuba: three Fp products.
+  // Karatsuba: three Fp products. The assembly forms the three products unreduced and reduces
+  // twice (ff/mont_x86_64.hpp).
   constexpr Fp2 operator*(const Fp2& b) const {
+#ifdef CUZK_MONT_ASM
+    if (!std::is_constant_evaluated() && kUseMontAsm) {
+      Fp2 r;
+      cuzk_fp2_mul_6(r.limbs(), limbs(), b.limbs(), Fp::kModulus.limbs.data(), Fp::kNegInv);
+      return r;
+    }
+#endif
     const Fp t0 = c0 * b.c0, t1 = c1 * b.c1;
     return {t0 - t1, (c0 + c1) * (b.c0 + b.c1) - t0 - t1};
   }
@@ -31,7 +40,16 @@ struct Fp2 {
 
   constexpr Fp2 dbl() const { return {c0.dbl(), c1.dbl()}; }
   // (c0 + c1 u)^2 = (c0 + c1)(c0 - c1) + 2 c0 c1 u: two Fp products.
-  constexpr Fp2 square() const { return {(c0 + c1) * (c0 - c1), (c0 * c1).dbl()}; }
+  constexpr Fp2 square() const {
+#ifdef CUZK_MONT_ASM
+    if (!std::is_constant_evaluated() && kUseMontAsm) {
+      Fp2 r;
+      cuzk_fp2_sqr_6(r.limbs(), limbs(), Fp::kModulus.limbs.data(), Fp::kNegInv);
+      return r;
+    }
+#endif
+    return {(c0 + c1) * (c0 - c1), (c0 * c1).dbl()};
+  }
   // Multiplication by the tower's non-residue xi = 1 + u.
   constexpr Fp2 mul_by_nonresidue() const { return {c0 - c1, c0 + c1}; }
   constexpr Fp2 conjugate() const { return {c0, -c1}; }
@@ -72,11 +90,18 @@ struct Fp2 {
     return c1.is_lexicographically_largest() || (c1.is_zero() && c0.is_lexicographically_largest());
   }
 
+  // The 12 Montgomery limbs c0[0..5], c1[0..5], for the assembly.
+  uint64_t* limbs() { return reinterpret_cast<uint64_t*>(this); }
+  const uint64_t* limbs() const { return reinterpret_cast<const uint64_t*>(this); }
+
   static constexpr BigInt<6> kPMinus3Over4 = [] {
     BigInt<6> v = Fp::kModulus;
     sub_in_place(v, BigInt<6>(3));
     return shr1(shr1(v));
   }();
 };
+
+static_assert(sizeof(Fp2) == 12 * sizeof(uint64_t) && std::is_standard_layout_v<Fp2>,
+              "Fp2 must be 12 contiguous limbs for the assembly");
 
 }  // namespace cuzk::ff

@@ -31,5 +31,13 @@ void cuzk_mont_sqr_6(uint64_t out[6], const uint64_t a[6], const uint64_t m[6], 
 void cuzk_mont_mul_4(uint64_t out[4], const uint64_t a[4], const uint64_t b[4], const uint64_t m[4],
                      uint64_t m_neg_inv);
 void cuzk_mont_sqr_4(uint64_t out[4], const uint64_t a[4], const uint64_t m[4], uint64_t m_neg_inv);
+// Fp2 = Fp[u]/(u^2 + 1) over the 6-limb modulus m (odd, m < 2^383): 12 limbs, c0 then c1, each in
+// Montgomery form (R = 2^384) and < m. out = a*b, i.e. on the raw limbs c0 = (a0 b0 - a1 b1)/R and
+// c1 = (a0 b1 + a1 b0)/R mod m, what Fp2::operator* gives (Karatsuba with lazy reduction: three
+// 768-bit products, two reductions); out = a^2. Inputs and output fully reduced; out may alias a
+// and/or b.
+void cuzk_fp2_mul_6(uint64_t out[12], const uint64_t a[12], const uint64_t b[12], const uint64_t m[6],
+                    uint64_t m_neg_inv);
+void cuzk_fp2_sqr_6(uint64_t out[12], const uint64_t a[12], const uint64_t m[6], uint64_t m_neg_inv);
 }
 #endif

@@ -21,6 +21,7 @@
 
 #include "ff/bigint.hpp"
 #include "ff/montgomery.hpp"
+#include "support/format.hpp"
 #include "support/random.hpp"
 
 namespace {
@@ -57,16 +58,7 @@ struct Asm<4> {
   static void sqr(uint64_t* o, const uint64_t* a, const uint64_t* m, uint64_t k) { cuzk_mont_sqr_4(o, a, m, k); }
 };
 
-template <size_t N>
-std::string hex(const BigInt<N>& x) {
-  std::string s = "0x";
-  char buf[17];
-  for (size_t i = N; i-- > 0;) {
-    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(x.limbs[i]));
-    s += buf;
-  }
-  return s;
-}
+using cuzk::test::hex;
 
 template <size_t N>
 struct Modulus {
