@@ -26,10 +26,7 @@ template <class Curve>
 Jacobian<Curve> random_point(std::mt19937_64& g) {
   // [k]G, then re-scaled by a random Z so that Z != 1 reaches the formulas.
   const auto p = scalar_mul(Jacobian<Curve>::generator(), test::random_element<Fr>(g));
-  const auto lambda = test::random_element<Fp>(g);
-  typename Curve::Field l;
-  if constexpr (std::is_same_v<Curve, G1Curve>) l = lambda;
-  else l = Fp2{lambda, Fp::one()};
+  const auto l = test::random_element<typename Curve::Field>(g);
   return {p.x * l.square(), p.y * l.square() * l, p.z * l};
 }
 

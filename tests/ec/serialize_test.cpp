@@ -52,11 +52,8 @@ Affine<Curve> random_point(std::mt19937_64& g) {
 // A curve point outside the prime-order subgroup.
 template <class Curve>
 Affine<Curve> point_outside_subgroup(std::mt19937_64& g) {
-  using F = typename Curve::Field;
   for (;;) {
-    F x;
-    if constexpr (std::is_same_v<F, Fp>) x = test::random_element<Fp>(g);
-    else x = Fp2{test::random_element<Fp>(g), test::random_element<Fp>(g)};
+    const auto x = test::random_element<typename Curve::Field>(g);
     if (auto y = (x.square() * x + Curve::kB).sqrt()) {
       Affine<Curve> p{x, *y, false};
       if (!in_subgroup(p)) return p;
@@ -67,11 +64,8 @@ Affine<Curve> point_outside_subgroup(std::mt19937_64& g) {
 // An x with no curve point (x^3 + b is not a square).
 template <class Curve>
 typename Curve::Field x_off_curve(std::mt19937_64& g) {
-  using F = typename Curve::Field;
   for (;;) {
-    F x;
-    if constexpr (std::is_same_v<F, Fp>) x = test::random_element<Fp>(g);
-    else x = Fp2{test::random_element<Fp>(g), test::random_element<Fp>(g)};
+    const auto x = test::random_element<typename Curve::Field>(g);
     if (!(x.square() * x + Curve::kB).sqrt()) return x;
   }
 }

@@ -14,11 +14,8 @@ namespace {
 // A random point of the whole curve group E(Fp) or E'(Fp2): random x until x^3 + b is a square.
 template <class Curve>
 Jacobian<Curve> random_curve_point(std::mt19937_64& g) {
-  using F = typename Curve::Field;
   for (;;) {
-    F x;
-    if constexpr (std::is_same_v<F, Fp>) x = test::random_element<Fp>(g);
-    else x = Fp2{test::random_element<Fp>(g), test::random_element<Fp>(g)};
+    const auto x = test::random_element<typename Curve::Field>(g);
     if (auto y = (x.square() * x + Curve::kB).sqrt()) return Jacobian<Curve>::from_affine({x, *y, false});
   }
 }

@@ -11,7 +11,7 @@
 namespace cuzk::ff {
 namespace {
 
-Fp2 random_fp2(std::mt19937_64& g) { return {test::random_element<Fp>(g), test::random_element<Fp>(g)}; }
+Fp2 random_fp2(std::mt19937_64& g) { return test::random_element<Fp2>(g); }
 Fp6 random_fp6(std::mt19937_64& g) { return {random_fp2(g), random_fp2(g), random_fp2(g)}; }
 Fp12 random_fp12(std::mt19937_64& g) { return {random_fp6(g), random_fp6(g)}; }
 

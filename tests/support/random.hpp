@@ -5,7 +5,9 @@
 #include <cstdint>
 #include <random>
 
-#include "ff/bigint.hpp"
+#include <type_traits>
+
+#include "ff/fp2.hpp"
 
 namespace cuzk::test {
 
@@ -15,16 +17,20 @@ uint64_t seed();
 // A generator seeded from seed() and a per-test salt, so tests do not share streams.
 std::mt19937_64 rng(uint64_t salt);
 
-// A uniform field element: random limbs below the modulus by rejection.
+// A uniform field element: random limbs below the modulus by rejection; for Fp2, two of them.
 template <class F>
 F random_element(std::mt19937_64& g) {
-  typename F::Int v;
-  const size_t top_bits = F::kBits % 64;
-  do {
-    for (auto& l : v.limbs) l = g();
-    if (top_bits) v.limbs[F::kLimbs - 1] &= (uint64_t(1) << top_bits) - 1;
-  } while (v >= F::kModulus);
-  return F::from_int(v);
+  if constexpr (std::is_same_v<F, ff::Fp2>) {
+    return {random_element<ff::Fp>(g), random_element<ff::Fp>(g)};
+  } else {
+    typename F::Int v;
+    const size_t top_bits = F::kBits % 64;
+    do {
+      for (auto& l : v.limbs) l = g();
+      if (top_bits) v.limbs[F::kLimbs - 1] &= (uint64_t(1) << top_bits) - 1;
+    } while (v >= F::kModulus);
+    return F::from_int(v);
+  }
 }
 
 }  // namespace cuzk::test
