@@ -82,8 +82,9 @@ int run_selfcheck(const SelfcheckOptions& options) {
       {"g1_scalar_mul", median_ns(rounds, 10 * scale, [&] { g1 = ec::scalar_mul(g1, k); })},
       {"pairing", median_ns(rounds, 2 * scale, [&] { static_cast<void>(pairing::pairing(p, q)); })},
   };
-  // keep the chains alive
-  const bool sink = x.is_zero() && fx.is_zero() && g1.is_identity();
+  // Publish the chains' results so the timed loops cannot be optimised away.
+  volatile bool sink = x.is_zero() || fx.is_zero() || g1.is_identity();
+  static_cast<void>(sink);
 
   if (options.json) {
     fmt::print("{{\"bilinear\": {}, \"asm\": {}", bilinear, ff::kUseMontAsm);
@@ -100,7 +101,7 @@ int run_selfcheck(const SelfcheckOptions& options) {
       else fmt::print("  {:<16} {:>10.1f} ns\n", t.name, t.ns);
     }
   }
-  return bilinear && !sink ? 0 : 1;
+  return bilinear ? 0 : 1;
 }
 
 }  // namespace cuzk::app
