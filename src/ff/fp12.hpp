@@ -3,6 +3,7 @@
 //   c0.c0 + c1.c0 w + c0.c1 w^2 + c1.c1 w^3 + c0.c2 w^4 + c1.c2 w^5   (w^6 = xi).
 
 #include "ff/fp6.hpp"
+#include "ff/fp6_wide.hpp"
 
 namespace cuzk::ff {
 
@@ -20,11 +21,26 @@ struct Fp12 {
 
   // Karatsuba: three Fp6 products.
   constexpr Fp12 operator*(const Fp12& b) const {
+#ifdef CUZK_MONT_ASM
+    if (!std::is_constant_evaluated() && kUseMontAsm) {
+      // Lazy reduction: 6 Fp2 reductions instead of 9.
+      using namespace lazy;
+      const Fp6Wide t0 = mul(c0, b.c0), t1 = mul(c1, b.c1);
+      return {redc(t0 + v_mul(t1)), redc(mul(c0 + c1, b.c0 + b.c1) - t0 - t1)};
+    }
+#endif
     const Fp6 t0 = c0 * b.c0, t1 = c1 * b.c1;
     return {t0 + t1.mul_by_nonresidue(), (c0 + c1) * (b.c0 + b.c1) - t0 - t1};
   }
   // Complex squaring: (c0 + c1 w)^2 = (c0 + c1)(c0 + v c1) - (1 + v) c0 c1 + 2 c0 c1 w.
   constexpr Fp12 square() const {
+#ifdef CUZK_MONT_ASM
+    if (!std::is_constant_evaluated() && kUseMontAsm) {
+      using namespace lazy;
+      const Fp6Wide ab = mul(c0, c1);
+      return {redc(mul(c0 + c1, c0 + c1.mul_by_nonresidue()) - ab - v_mul(ab)), redc(ab + ab)};
+    }
+#endif
     const Fp6 ab = c0 * c1;
     return {(c0 + c1) * (c0 + c1.mul_by_nonresidue()) - ab - ab.mul_by_nonresidue(), ab + ab};
   }
@@ -32,6 +48,14 @@ struct Fp12 {
   // this * (o0 + o1 w^2 + o4 w^3): a Miller-loop line for the M-type twist of BLS12-381
   // (coefficients in slots 0, 1 and 4 of (c0.c0, c0.c1, c0.c2, c1.c0, c1.c1, c1.c2)).
   constexpr Fp12 mul_by_014(const Fp2& o0, const Fp2& o1, const Fp2& o4) const {
+#ifdef CUZK_MONT_ASM
+    if (!std::is_constant_evaluated() && kUseMontAsm) {
+      // Lazy reduction: 13 Fp2 products, 6 reductions instead of 13.
+      using namespace lazy;
+      const Fp6Wide t0 = mul_by_01(c0, o0, o1), t1 = mul_by_1(c1, o4);
+      return {redc(t0 + v_mul(t1)), redc(mul_by_01(c0 + c1, o0, o1 + o4) - t0 - t1)};
+    }
+#endif
     const Fp6 t0 = c0.mul_by_01(o0, o1);
     const Fp6 t1 = c1.mul_by_1(o4);
     return {t0 + t1.mul_by_nonresidue(), (c0 + c1).mul_by_01(o0, o1 + o4) - t0 - t1};
@@ -68,6 +92,15 @@ struct Fp12 {
     };
     // (x + y t)^2 = (x^2 + xi y^2) + 2xy t
     constexpr auto fp4_square = [](const Fp2& x, const Fp2& y) {
+#ifdef CUZK_MONT_ASM
+      if (!std::is_constant_evaluated() && kUseMontAsm) {
+        // Lazy reduction (Aranha et al., Eurocrypt 2011, §4): three wide squarings, two Fp2
+        // reductions instead of three.
+        using namespace lazy;
+        const Fp2Wide x2 = sqr(x), y2 = sqr(y);
+        return Fp4{redc(x2 + xi_mul(y2)), redc(sqr(x + y) - x2 - y2)};
+      }
+#endif
       const Fp2 x2 = x.square(), y2 = y.square();
       return Fp4{x2 + y2.mul_by_nonresidue(), (x + y).square() - x2 - y2};
     };

@@ -5,6 +5,7 @@
 
 #include "ff/frobenius.hpp"
 #include "ff/fp2.hpp"
+#include "ff/fp2_wide.hpp"
 
 namespace cuzk::ff {
 
@@ -25,6 +26,16 @@ struct Fp6 {
 
   // Karatsuba over three terms: six Fp2 products.
   constexpr Fp6 operator*(const Fp6& b) const {
+#ifdef CUZK_MONT_ASM
+    if (!std::is_constant_evaluated() && kUseMontAsm) {
+      // The same formulas on wide values: 6 Fp2 products, 3 Fp2 reductions instead of 6.
+      using namespace lazy;
+      const Fp2Wide t0 = mul(c0, b.c0), t1 = mul(c1, b.c1), t2 = mul(c2, b.c2);
+      return {redc(xi_mul(mul(c1 + c2, b.c1 + b.c2) - t1 - t2) + t0),
+              redc(mul(c0 + c1, b.c0 + b.c1) - t0 - t1 + xi_mul(t2)),
+              redc(mul(c0 + c2, b.c0 + b.c2) - t0 - t2 + t1)};
+    }
+#endif
     const Fp2 t0 = c0 * b.c0, t1 = c1 * b.c1, t2 = c2 * b.c2;
     return {((c1 + c2) * (b.c1 + b.c2) - t1 - t2).mul_by_nonresidue() + t0,
             (c0 + c1) * (b.c0 + b.c1) - t0 - t1 + t2.mul_by_nonresidue(),

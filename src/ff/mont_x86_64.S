@@ -1072,6 +1072,423 @@ cuzk_fp2_sqr_6:
         .size   cuzk_fp2_sqr_6, .-cuzk_fp2_sqr_6
 
 // ---------------------------------------------------------------------------------------------
+// Unreduced ("wide") Fp2 arithmetic for lazy reduction in the tower (Aranha, Karabina, Longa,
+// Gebotys, Lopez, Eurocrypt 2011, §3-4): Fp6/Fp12 formulas add and subtract 768-bit Fp2 products
+// and Montgomery-reduce once per output coefficient. A wide Fp2 is 24 limbs, V0 then V1, and
+// each half is kept in [0, m*2^384), the range the reduction below accepts (see the bound above
+// cuzk_fp2_mul_6). The C++ side (ff/fp6.hpp) adds and subtracts them modulo m*2^384.
+
+// void cuzk_fp2_mul_wide_6(uint64_t out[24], const uint64_t a[12], const uint64_t b[12],
+//                          const uint64_t m[6])
+// V0 = a0 b0 - a1 b1 (+ m*2^384 if negative), V1 = (a0 + a1)(b0 + b1) - a0 b0 - a1 b1 < 2m^2.
+// Every input limb is read before out is written. Frame as in cuzk_fp2_mul_6.
+
+        .set    F2W_T0, 0
+        .set    F2W_T1, 96
+        .set    F2W_T2, 192
+        .set    F2W_SA, 240
+        .set    F2W_SB, 288
+        .set    F2W_FRAME, 336
+
+        .globl  cuzk_fp2_mul_wide_6
+        .type   cuzk_fp2_mul_wide_6, @function
+        .p2align 5
+cuzk_fp2_mul_wide_6:
+        CUZK_ENDBR
+        push    %rbx
+        push    %rbp
+        push    %r12
+        push    %r13
+        push    %r14
+        push    %r15
+        sub     $F2W_FRAME, %rsp
+        mov     %rcx, %r8               // m (rdi = out stays live: PROD_6 does not touch it)
+        mov     %rdx, %r9               // b
+
+        // SA = a0 + a1, SB = b0 + b1 (< 2m < 2^384)
+        mov     0(%rsi), %rax
+        add     48(%rsi), %rax
+        mov     %rax, F2W_SA+0(%rsp)
+        mov     8(%rsi), %rax
+        adc     56(%rsi), %rax
+        mov     %rax, F2W_SA+8(%rsp)
+        mov     16(%rsi), %rax
+        adc     64(%rsi), %rax
+        mov     %rax, F2W_SA+16(%rsp)
+        mov     24(%rsi), %rax
+        adc     72(%rsi), %rax
+        mov     %rax, F2W_SA+24(%rsp)
+        mov     32(%rsi), %rax
+        adc     80(%rsi), %rax
+        mov     %rax, F2W_SA+32(%rsp)
+        mov     40(%rsi), %rax
+        adc     88(%rsi), %rax
+        mov     %rax, F2W_SA+40(%rsp)
+        mov     0(%r9), %rax
+        add     48(%r9), %rax
+        mov     %rax, F2W_SB+0(%rsp)
+        mov     8(%r9), %rax
+        adc     56(%r9), %rax
+        mov     %rax, F2W_SB+8(%rsp)
+        mov     16(%r9), %rax
+        adc     64(%r9), %rax
+        mov     %rax, F2W_SB+16(%rsp)
+        mov     24(%r9), %rax
+        adc     72(%r9), %rax
+        mov     %rax, F2W_SB+24(%rsp)
+        mov     32(%r9), %rax
+        adc     80(%r9), %rax
+        mov     %rax, F2W_SB+32(%rsp)
+        mov     40(%r9), %rax
+        adc     88(%r9), %rax
+        mov     %rax, F2W_SB+40(%rsp)
+
+        xor     %ecx, %ecx              // z = 0
+        PROD_6  %rsi, 0, %r9, 0, F2W_T0, %rax, %rbx, %rcx, %r10, %r11, %r12, %r13, %r14, %r15, %rbp
+        mov     %rbp, F2W_T0+48(%rsp)
+        mov     %r10, F2W_T0+56(%rsp)
+        mov     %r11, F2W_T0+64(%rsp)
+        mov     %r12, F2W_T0+72(%rsp)
+        mov     %r13, F2W_T0+80(%rsp)
+        mov     %r14, F2W_T0+88(%rsp)
+        PROD_6  %rsi, 48, %r9, 48, F2W_T1, %rax, %rbx, %rcx, %r10, %r11, %r12, %r13, %r14, %r15, %rbp
+        mov     %rbp, F2W_T1+48(%rsp)
+        mov     %r10, F2W_T1+56(%rsp)
+        mov     %r11, F2W_T1+64(%rsp)
+        mov     %r12, F2W_T1+72(%rsp)
+        mov     %r13, F2W_T1+80(%rsp)
+        mov     %r14, F2W_T1+88(%rsp)
+        PROD_6  %rsp, F2W_SA, %rsp, F2W_SB, F2W_T2, %rax, %rbx, %rcx, %r10, %r11, %r12, %r13, %r14, %r15, %rbp
+
+        // V1 = T2 - T0 - T1 >= 0: low half in rsi r9 r15 rbx rax rcx, high half rbp r10..r14
+        mov     F2W_T2+0(%rsp), %rsi
+        sub     F2W_T0+0(%rsp), %rsi
+        mov     F2W_T2+8(%rsp), %r9
+        sbb     F2W_T0+8(%rsp), %r9
+        mov     F2W_T2+16(%rsp), %r15
+        sbb     F2W_T0+16(%rsp), %r15
+        mov     F2W_T2+24(%rsp), %rbx
+        sbb     F2W_T0+24(%rsp), %rbx
+        mov     F2W_T2+32(%rsp), %rax
+        sbb     F2W_T0+32(%rsp), %rax
+        mov     F2W_T2+40(%rsp), %rcx
+        sbb     F2W_T0+40(%rsp), %rcx
+        sbb     F2W_T0+48(%rsp), %rbp
+        sbb     F2W_T0+56(%rsp), %r10
+        sbb     F2W_T0+64(%rsp), %r11
+        sbb     F2W_T0+72(%rsp), %r12
+        sbb     F2W_T0+80(%rsp), %r13
+        sbb     F2W_T0+88(%rsp), %r14
+        sub     F2W_T1+0(%rsp), %rsi
+        sbb     F2W_T1+8(%rsp), %r9
+        sbb     F2W_T1+16(%rsp), %r15
+        sbb     F2W_T1+24(%rsp), %rbx
+        sbb     F2W_T1+32(%rsp), %rax
+        sbb     F2W_T1+40(%rsp), %rcx
+        sbb     F2W_T1+48(%rsp), %rbp
+        sbb     F2W_T1+56(%rsp), %r10
+        sbb     F2W_T1+64(%rsp), %r11
+        sbb     F2W_T1+72(%rsp), %r12
+        sbb     F2W_T1+80(%rsp), %r13
+        sbb     F2W_T1+88(%rsp), %r14
+        mov     %rsi, 96(%rdi)
+        mov     %r9, 104(%rdi)
+        mov     %r15, 112(%rdi)
+        mov     %rbx, 120(%rdi)
+        mov     %rax, 128(%rdi)
+        mov     %rcx, 136(%rdi)
+        mov     %rbp, 144(%rdi)
+        mov     %r10, 152(%rdi)
+        mov     %r11, 160(%rdi)
+        mov     %r12, 168(%rdi)
+        mov     %r13, 176(%rdi)
+        mov     %r14, 184(%rdi)
+
+        // V0 = T0 - T1: low limbs straight to out, high limbs in r10..r15; if it borrowed,
+        // add m to the high half (the carry out is the wrap back to >= 0).
+        mov     F2W_T0+0(%rsp), %rax
+        sub     F2W_T1+0(%rsp), %rax
+        mov     %rax, 0(%rdi)
+        mov     F2W_T0+8(%rsp), %rax
+        sbb     F2W_T1+8(%rsp), %rax
+        mov     %rax, 8(%rdi)
+        mov     F2W_T0+16(%rsp), %rax
+        sbb     F2W_T1+16(%rsp), %rax
+        mov     %rax, 16(%rdi)
+        mov     F2W_T0+24(%rsp), %rax
+        sbb     F2W_T1+24(%rsp), %rax
+        mov     %rax, 24(%rdi)
+        mov     F2W_T0+32(%rsp), %rax
+        sbb     F2W_T1+32(%rsp), %rax
+        mov     %rax, 32(%rdi)
+        mov     F2W_T0+40(%rsp), %rax
+        sbb     F2W_T1+40(%rsp), %rax
+        mov     %rax, 40(%rdi)
+        mov     F2W_T0+48(%rsp), %r10
+        sbb     F2W_T1+48(%rsp), %r10
+        mov     F2W_T0+56(%rsp), %r11
+        sbb     F2W_T1+56(%rsp), %r11
+        mov     F2W_T0+64(%rsp), %r12
+        sbb     F2W_T1+64(%rsp), %r12
+        mov     F2W_T0+72(%rsp), %r13
+        sbb     F2W_T1+72(%rsp), %r13
+        mov     F2W_T0+80(%rsp), %r14
+        sbb     F2W_T1+80(%rsp), %r14
+        mov     F2W_T0+88(%rsp), %r15
+        sbb     F2W_T1+88(%rsp), %r15
+        sbb     %rax, %rax
+        mov     0(%r8), %rbx
+        and     %rax, %rbx
+        mov     8(%r8), %rcx
+        and     %rax, %rcx
+        mov     16(%r8), %rdx
+        and     %rax, %rdx
+        mov     24(%r8), %rsi
+        and     %rax, %rsi
+        mov     32(%r8), %r9
+        and     %rax, %r9
+        and     40(%r8), %rax
+        add     %rbx, %r10
+        adc     %rcx, %r11
+        adc     %rdx, %r12
+        adc     %rsi, %r13
+        adc     %r9, %r14
+        adc     %rax, %r15
+        mov     %r10, 48(%rdi)
+        mov     %r11, 56(%rdi)
+        mov     %r12, 64(%rdi)
+        mov     %r13, 72(%rdi)
+        mov     %r14, 80(%rdi)
+        mov     %r15, 88(%rdi)
+
+        add     $F2W_FRAME, %rsp
+        pop     %r15
+        pop     %r14
+        pop     %r13
+        pop     %r12
+        pop     %rbp
+        pop     %rbx
+        ret
+        .size   cuzk_fp2_mul_wide_6, .-cuzk_fp2_mul_wide_6
+
+// void cuzk_fp2_sqr_wide_6(uint64_t out[24], const uint64_t a[12], const uint64_t m[6])
+// V0 = (a0 + a1)(a0 - a1 mod m) < 2m^2, V1 = (2 a0) a1 < 2m^2. Every input limb is read before
+// out is written. Frame: SA, A2, DA as in cuzk_fp2_sqr_6, LO = low half of a product.
+
+        .set    F2Q_SA, 0
+        .set    F2Q_A2, 48
+        .set    F2Q_DA, 96
+        .set    F2Q_LO, 144
+        .set    F2Q_FRAME, 192
+
+        .globl  cuzk_fp2_sqr_wide_6
+        .type   cuzk_fp2_sqr_wide_6, @function
+        .p2align 5
+cuzk_fp2_sqr_wide_6:
+        CUZK_ENDBR
+        push    %rbx
+        push    %rbp
+        push    %r12
+        push    %r13
+        push    %r14
+        push    %r15
+        sub     $F2Q_FRAME, %rsp
+        mov     %rdx, %r9               // m
+
+        mov     0(%rsi), %r10
+        mov     8(%rsi), %r11
+        mov     16(%rsi), %r12
+        mov     24(%rsi), %r13
+        mov     32(%rsi), %r14
+        mov     40(%rsi), %r15
+
+        // A2 = 2 a0, SA = a0 + a1 (< 2m < 2^384)
+        mov     %r10, %rax
+        add     %rax, %rax
+        mov     %rax, F2Q_A2+0(%rsp)
+        mov     %r11, %rax
+        adc     %rax, %rax
+        mov     %rax, F2Q_A2+8(%rsp)
+        mov     %r12, %rax
+        adc     %rax, %rax
+        mov     %rax, F2Q_A2+16(%rsp)
+        mov     %r13, %rax
+        adc     %rax, %rax
+        mov     %rax, F2Q_A2+24(%rsp)
+        mov     %r14, %rax
+        adc     %rax, %rax
+        mov     %rax, F2Q_A2+32(%rsp)
+        mov     %r15, %rax
+        adc     %rax, %rax
+        mov     %rax, F2Q_A2+40(%rsp)
+        mov     %r10, %rax
+        add     48(%rsi), %rax
+        mov     %rax, F2Q_SA+0(%rsp)
+        mov     %r11, %rax
+        adc     56(%rsi), %rax
+        mov     %rax, F2Q_SA+8(%rsp)
+        mov     %r12, %rax
+        adc     64(%rsi), %rax
+        mov     %rax, F2Q_SA+16(%rsp)
+        mov     %r13, %rax
+        adc     72(%rsi), %rax
+        mov     %rax, F2Q_SA+24(%rsp)
+        mov     %r14, %rax
+        adc     80(%rsi), %rax
+        mov     %rax, F2Q_SA+32(%rsp)
+        mov     %r15, %rax
+        adc     88(%rsi), %rax
+        mov     %rax, F2Q_SA+40(%rsp)
+
+        // DA = a0 - a1, plus m if that borrows (< m)
+        sub     48(%rsi), %r10
+        sbb     56(%rsi), %r11
+        sbb     64(%rsi), %r12
+        sbb     72(%rsi), %r13
+        sbb     80(%rsi), %r14
+        sbb     88(%rsi), %r15
+        sbb     %rax, %rax
+        mov     0(%r9), %rbx
+        and     %rax, %rbx
+        mov     8(%r9), %rcx
+        and     %rax, %rcx
+        mov     16(%r9), %rdx
+        and     %rax, %rdx
+        mov     24(%r9), %rbp
+        and     %rax, %rbp
+        mov     32(%r9), %r8
+        and     %rax, %r8
+        and     40(%r9), %rax
+        add     %rbx, %r10
+        adc     %rcx, %r11
+        adc     %rdx, %r12
+        adc     %rbp, %r13
+        adc     %r8, %r14
+        adc     %rax, %r15
+        mov     %r10, F2Q_DA+0(%rsp)
+        mov     %r11, F2Q_DA+8(%rsp)
+        mov     %r12, F2Q_DA+16(%rsp)
+        mov     %r13, F2Q_DA+24(%rsp)
+        mov     %r14, F2Q_DA+32(%rsp)
+        mov     %r15, F2Q_DA+40(%rsp)
+
+        // V1 = a1 * (2 a0): the last read of a
+        xor     %ecx, %ecx              // z = 0
+        PROD_6  %rsi, 48, %rsp, F2Q_A2, F2Q_LO, %rax, %rbx, %rcx, %r10, %r11, %r12, %r13, %r14, %r15, %rbp
+        mov     F2Q_LO+0(%rsp), %rax
+        mov     %rax, 96(%rdi)
+        mov     F2Q_LO+8(%rsp), %rax
+        mov     %rax, 104(%rdi)
+        mov     F2Q_LO+16(%rsp), %rax
+        mov     %rax, 112(%rdi)
+        mov     F2Q_LO+24(%rsp), %rax
+        mov     %rax, 120(%rdi)
+        mov     F2Q_LO+32(%rsp), %rax
+        mov     %rax, 128(%rdi)
+        mov     F2Q_LO+40(%rsp), %rax
+        mov     %rax, 136(%rdi)
+        mov     %rbp, 144(%rdi)
+        mov     %r10, 152(%rdi)
+        mov     %r11, 160(%rdi)
+        mov     %r12, 168(%rdi)
+        mov     %r13, 176(%rdi)
+        mov     %r14, 184(%rdi)
+
+        // V0 = (a0 - a1 mod m)(a0 + a1)
+        PROD_6  %rsp, F2Q_DA, %rsp, F2Q_SA, F2Q_LO, %rax, %rbx, %rcx, %r10, %r11, %r12, %r13, %r14, %r15, %rbp
+        mov     F2Q_LO+0(%rsp), %rax
+        mov     %rax, 0(%rdi)
+        mov     F2Q_LO+8(%rsp), %rax
+        mov     %rax, 8(%rdi)
+        mov     F2Q_LO+16(%rsp), %rax
+        mov     %rax, 16(%rdi)
+        mov     F2Q_LO+24(%rsp), %rax
+        mov     %rax, 24(%rdi)
+        mov     F2Q_LO+32(%rsp), %rax
+        mov     %rax, 32(%rdi)
+        mov     F2Q_LO+40(%rsp), %rax
+        mov     %rax, 40(%rdi)
+        mov     %rbp, 48(%rdi)
+        mov     %r10, 56(%rdi)
+        mov     %r11, 64(%rdi)
+        mov     %r12, 72(%rdi)
+        mov     %r13, 80(%rdi)
+        mov     %r14, 88(%rdi)
+
+        add     $F2Q_FRAME, %rsp
+        pop     %r15
+        pop     %r14
+        pop     %r13
+        pop     %r12
+        pop     %rbp
+        pop     %rbx
+        ret
+        .size   cuzk_fp2_sqr_wide_6, .-cuzk_fp2_sqr_wide_6
+
+// void cuzk_fp2_redc_6(uint64_t out[12], const uint64_t in[24], const uint64_t m[6],
+//                      uint64_t m_neg_inv)
+// out_i = V_i * 2^-384 mod m, fully reduced, for 0 <= V_i < m*2^384: REDC of the low half plus
+// the high half, < 2m, then one conditional subtraction (bound above cuzk_fp2_mul_6). out may
+// be the start of in (each half is read before its output is stored).
+
+        .globl  cuzk_fp2_redc_6
+        .type   cuzk_fp2_redc_6, @function
+        .p2align 5
+cuzk_fp2_redc_6:
+        CUZK_ENDBR
+        push    %rbx
+        push    %rbp
+        push    %r12
+        push    %r13
+        push    %r14
+        push    %r15
+        push    %rcx                    // m_neg_inv, read by IMUL from memory
+        mov     %rdx, %r9               // m
+
+        mov     0(%rsi), %r10
+        mov     8(%rsi), %r11
+        mov     16(%rsi), %r12
+        mov     24(%rsi), %r13
+        mov     32(%rsi), %r14
+        mov     40(%rsi), %r15
+        xor     %ecx, %ecx              // z = 0
+        REDC6X_6 %r9, 0(%rsp), %rax, %rbx, %rcx, %r10, %r11, %r12, %r13, %r14, %r15, %rbp
+        add     48(%rsi), %rbp
+        adc     56(%rsi), %r10
+        adc     64(%rsi), %r11
+        adc     72(%rsi), %r12
+        adc     80(%rsi), %r13
+        adc     88(%rsi), %r14
+        FINAL_6 %rdi, %r9, %rbp, %r10, %r11, %r12, %r13, %r14, %rax, %rbx, %rdx, %rcx, %r8, %r15
+
+        mov     96(%rsi), %r10
+        mov     104(%rsi), %r11
+        mov     112(%rsi), %r12
+        mov     120(%rsi), %r13
+        mov     128(%rsi), %r14
+        mov     136(%rsi), %r15
+        xor     %ecx, %ecx
+        REDC6X_6 %r9, 0(%rsp), %rax, %rbx, %rcx, %r10, %r11, %r12, %r13, %r14, %r15, %rbp
+        add     144(%rsi), %rbp
+        adc     152(%rsi), %r10
+        adc     160(%rsi), %r11
+        adc     168(%rsi), %r12
+        adc     176(%rsi), %r13
+        adc     184(%rsi), %r14
+        lea     48(%rdi), %rdi
+        FINAL_6 %rdi, %r9, %rbp, %r10, %r11, %r12, %r13, %r14, %rax, %rbx, %rdx, %rcx, %r8, %r15
+
+        pop     %rcx
+        pop     %r15
+        pop     %r14
+        pop     %r13
+        pop     %r12
+        pop     %rbp
+        pop     %rbx
+        ret
+        .size   cuzk_fp2_redc_6, .-cuzk_fp2_redc_6
+
+// ---------------------------------------------------------------------------------------------
 // No executable stack; under -fcf-protection also mark the object IBT/SHSTK compatible (every
 // entry starts with endbr64, and control leaves only by ret).
         .section .note.GNU-stack,"",@progbits

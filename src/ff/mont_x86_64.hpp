@@ -39,5 +39,14 @@ void cuzk_mont_sqr_4(uint64_t out[4], const uint64_t a[4], const uint64_t m[4], 
 void cuzk_fp2_mul_6(uint64_t out[12], const uint64_t a[12], const uint64_t b[12], const uint64_t m[6],
                     uint64_t m_neg_inv);
 void cuzk_fp2_sqr_6(uint64_t out[12], const uint64_t a[12], const uint64_t m[6], uint64_t m_neg_inv);
+// Unreduced Fp2 products for lazy reduction (Aranha et al., Eurocrypt 2011, §3-4): out is two
+// 768-bit integers V0, V1 (12 limbs each), each in [0, m*2^384), with V0 = a0 b0 - a1 b1 and
+// V1 = a0 b1 + a1 b0 modulo m*2^384 (the square: a0^2 - a1^2 and 2 a0 a1). cuzk_fp2_redc_6 maps
+// them to what cuzk_fp2_mul_6 / cuzk_fp2_sqr_6 return: out_i = V_i * 2^-384 mod m, fully
+// reduced; it requires each V_i < m*2^384. Inputs a, b fully reduced; all input limbs are read
+// before out is written.
+void cuzk_fp2_mul_wide_6(uint64_t out[24], const uint64_t a[12], const uint64_t b[12], const uint64_t m[6]);
+void cuzk_fp2_sqr_wide_6(uint64_t out[24], const uint64_t a[12], const uint64_t m[6]);
+void cuzk_fp2_redc_6(uint64_t out[12], const uint64_t in[24], const uint64_t m[6], uint64_t m_neg_inv);
 }
 #endif
