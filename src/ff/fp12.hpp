@@ -87,20 +87,51 @@ struct Fp12 {
   //   x^2 = (3A^2 - 2 conj(A)) + (3 t C^2 + 2 conj(B)) w + (3B^2 - 2 conj(C)) w^2.
   // A = c0.c0 + c1.c1 t, B = c1.c0 + c0.c2 t, C = c0.c1 + c1.c2 t.
   constexpr Fp12 cyclotomic_square() const {
+    Fp12 r;  // the only result object on both paths (NRVO): the assembly path writes into it
+#ifdef CUZK_MONT_ASM
+    if (!std::is_constant_evaluated() && kUseMontAsm) {
+      // Lazy reduction (Aranha et al., Eurocrypt 2011, §4): each Fp4 square from three wide
+      // squarings and two Fp2 reductions, reduced straight into r; then 3s -+ 2z in place.
+      using namespace lazy;
+      const uint64_t* m = Fp::kModulus.limbs.data();
+      // (x + y t)^2 = (x^2 + xi y^2) + 2xy t, 2xy = (x + y)^2 - x^2 - y^2
+      const auto fp4_square = [m](Fp2& lo, Fp2& hi, const Fp2& x, const Fp2& y) {
+        const Fp2Wide x2 = sqr(x), y2 = sqr(y);
+        const Fp2Wide u = x2 + xi_mul(y2), v = sqr(x + y) - x2 - y2;
+        cuzk_fp2_redc_6(lo.limbs(), u.l, m, Fp::kNegInv);
+        cuzk_fp2_redc_6(hi.limbs(), v.l, m, Fp::kNegInv);
+      };
+      Fp2 c2y;
+      fp4_square(r.c0.c0, r.c1.c1, c0.c0, c1.c1);  // A^2
+      fp4_square(r.c0.c1, r.c1.c2, c1.c0, c0.c2);  // B^2
+      fp4_square(r.c0.c2, c2y, c0.c1, c1.c2);      // C^2
+      // r.c1.c0 = xi * (C^2)_t  (t * t = xi)
+      sub_mod_6(r.c1.c0.limbs(), c2y.limbs(), c2y.limbs() + 6, m);
+      add_mod_6(r.c1.c0.limbs() + 6, c2y.limbs(), c2y.limbs() + 6, m);
+      // s <- 3s - 2z = 2(s - z) + s, or 3s + 2z = 2(s + z) + s, on each Fp half
+      const auto combine = [m](Fp2& s, const Fp2& z, bool plus) {
+        uint64_t t[6];
+        for (int h = 0; h < 12; h += 6) {
+          if (plus) add_mod_6(t, s.limbs() + h, z.limbs() + h, m);
+          else sub_mod_6(t, s.limbs() + h, z.limbs() + h, m);
+          add_mod_6(t, t, t, m);
+          add_mod_6(s.limbs() + h, s.limbs() + h, t, m);
+        }
+      };
+      combine(r.c0.c0, c0.c0, false);  // 3A^2 - 2conj(A), 1
+      combine(r.c1.c1, c1.c1, true);   //                  t
+      combine(r.c1.c0, c1.c0, true);   // 3tC^2 + 2conj(B), 1
+      combine(r.c0.c2, c0.c2, false);  //                   t
+      combine(r.c0.c1, c0.c1, false);  // 3B^2 - 2conj(C), 1
+      combine(r.c1.c2, c1.c2, true);   //                  t
+      return r;
+    }
+#endif
     struct Fp4 {
       Fp2 x, y;  // x + y t
     };
     // (x + y t)^2 = (x^2 + xi y^2) + 2xy t
     constexpr auto fp4_square = [](const Fp2& x, const Fp2& y) {
-#ifdef CUZK_MONT_ASM
-      if (!std::is_constant_evaluated() && kUseMontAsm) {
-        // Lazy reduction (Aranha et al., Eurocrypt 2011, §4): three wide squarings, two Fp2
-        // reductions instead of three.
-        using namespace lazy;
-        const Fp2Wide x2 = sqr(x), y2 = sqr(y);
-        return Fp4{redc(x2 + xi_mul(y2)), redc(sqr(x + y) - x2 - y2)};
-      }
-#endif
       const Fp2 x2 = x.square(), y2 = y.square();
       return Fp4{x2 + y2.mul_by_nonresidue(), (x + y).square() - x2 - y2};
     };
@@ -110,7 +141,6 @@ struct Fp12 {
     // 3s - 2z = 2(s - z) + s;  3s + 2z = 2(s + z) + s
     constexpr auto minus = [](const Fp2& s, const Fp2& z) { return (s - z).dbl() + s; };
     constexpr auto plus = [](const Fp2& s, const Fp2& z) { return (s + z).dbl() + s; };
-    Fp12 r;
     r.c0.c0 = minus(a2.x, c0.c0);                        // 3A^2 - 2conj(A), 1
     r.c1.c1 = plus(a2.y, c1.c1);                         //                  t
     r.c1.c0 = plus(c2.y.mul_by_nonresidue(), c1.c0);     // 3tC^2 + 2conj(B), 1 (t*t = xi)

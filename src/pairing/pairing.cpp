@@ -1,5 +1,7 @@
 #include "pairing/pairing.hpp"
 
+#include <bit>
+
 #include "ff/bls12_381.hpp"
 
 namespace cuzk::pairing {
@@ -8,11 +10,6 @@ namespace {
 
 using ff::Fp;
 
-constexpr Fp2 kTwistB = ec::G2Curve::kB;                      // b' = 4 xi
-constexpr Fp2 kThreeB = kTwistB + kTwistB + kTwistB;          // 3b'
-constexpr Fp2 kNineB = kThreeB + kThreeB + kThreeB;           // 9b'
-constexpr Fp2 kTwentySevenB = kNineB + kNineB + kNineB;       // 27b' (for 108 b'^2 = 4 * 27b' * b')
-
 // T in homogeneous projective coordinates on E': (X : Y : Z) is (X/Z, Y/Z).
 struct Projective {
   Fp2 x, y, z;
@@ -20,15 +17,18 @@ struct Projective {
 
 // T <- 2T and the tangent line at T. Doubling from CLN §6 scaled by 4 so no halving is needed:
 //   X3 = 2XY(Y^2 - 9b'Z^2), Y3 = (Y^2 + 9b'Z^2)^2 - 108 b'^2 Z^4, Z3 = 8 Y^3 Z.
+// b' = 4 xi, so 3b'Z^2 = 12 xi Z^2 needs only additions, and 108 b'^2 Z^4 = 12 (3b'Z^2)^2.
 LineCoefficients doubling_step(Projective& t) {
   const Fp2 xx = t.x.square();
   const Fp2 yy = t.y.square();
-  const Fp2 zz = t.z.square();
-  const Fp2 b9zz = kNineB * zz;
+  const Fp2 zz4 = t.z.square().mul_by_nonresidue().dbl().dbl();  // 4 xi Z^2 = b'Z^2
+  const Fp2 b3 = zz4.dbl() + zz4;                                 // 3b'Z^2
+  const Fp2 b9 = b3.dbl() + b3;                                   // 9b'Z^2
   const Fp2 yz = t.y * t.z;
-  LineCoefficients line{yy - kThreeB * zz, -(xx.dbl() + xx), yz.dbl()};
-  const Fp2 new_x = (t.x * t.y).dbl() * (yy - b9zz);
-  const Fp2 new_y = (yy + b9zz).square() - (kTwentySevenB * zz).dbl().dbl() * (kTwistB * zz);
+  LineCoefficients line{yy - b3, -(xx.dbl() + xx), yz.dbl()};
+  const Fp2 new_x = (t.x * t.y).dbl() * (yy - b9);
+  const Fp2 s4 = b3.square().dbl().dbl();                         // 4 (3b'Z^2)^2
+  const Fp2 new_y = (yy + b9).square() - (s4.dbl() + s4);
   const Fp2 new_z = (yy * yz).dbl().dbl().dbl();
   t = {new_x, new_y, new_z};
   return line;
@@ -63,6 +63,7 @@ constexpr int kLoopTopBit = 63 - __builtin_clzll(ff::kBlsX);
 G2Prepared::G2Prepared(const G2Affine& q) {
   if (q.infinity) return;
   Projective t{q.x, q.y, Fp2::one()};
+  lines_.reserve(kLoopTopBit - 1 + std::popcount(ff::kBlsX));  // doublings + additions
   for (int i = kLoopTopBit - 1; i >= 0; --i) {
     lines_.push_back(doubling_step(t));
     if ((ff::kBlsX >> i) & 1) lines_.push_back(addition_step(t, q));
@@ -71,6 +72,7 @@ G2Prepared::G2Prepared(const G2Affine& q) {
 
 Fp12 miller_loop(std::span<const std::pair<G1Affine, const G2Prepared*>> pairs) {
   Fp12 f = Fp12::one();
+  bool f_is_one = true;  // skip f = 1 products until the first line
   size_t line = 0;
   for (int i = kLoopTopBit - 1; i >= 0; --i) {
     if (i != kLoopTopBit - 1) f = f.square();  // f = 1 at the start: nothing to square
@@ -78,7 +80,13 @@ Fp12 miller_loop(std::span<const std::pair<G1Affine, const G2Prepared*>> pairs) 
     for (int s = 0; s < steps; ++s, ++line) {
       for (const auto& [p, q] : pairs) {
         if (p.infinity || q->is_identity()) continue;
-        f = mul_by_line(f, q->lines()[line], p);
+        const LineCoefficients& l = q->lines()[line];
+        if (f_is_one) {  // 1 * line: the sparse element itself
+          f = {{l.c0, l.cx * p.x, {}}, {{}, l.cy * p.y, {}}};
+          f_is_one = false;
+        } else {
+          f = mul_by_line(f, l, p);
+        }
       }
     }
   }
