@@ -118,4 +118,11 @@ constexpr BigInt<N> add_mod(BigInt<N> a, const BigInt<N>& b, const BigInt<N>& m)
   return a;
 }
 
+// (a - b) mod m for a, b < m.
+template <size_t N>
+constexpr BigInt<N> sub_mod(BigInt<N> a, const BigInt<N>& b, const BigInt<N>& m) {
+  if (sub_in_place(a, b)) add_in_place(a, m);
+  return a;
+}
+
 }  // namespace cuzk::ff

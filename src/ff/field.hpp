@@ -90,9 +90,7 @@ class Field {
       return r;
     }
 #endif
-    Int r = mont_;
-    if (sub_in_place(r, b.mont_)) add_in_place(r, kModulus);
-    return from_montgomery(r);
+    return from_montgomery(sub_mod(mont_, b.mont_, kModulus));
   }
   constexpr Field operator-() const { return zero() - *this; }
   constexpr Field operator*(const Field& b) const { return from_montgomery(mul_raw(mont_, b.mont_)); }

@@ -116,10 +116,7 @@ Int sub_small(Int x, uint64_t k) {
   return x;
 }
 
-Int sub_mod(Int a, const Int& b, const Int& m) {
-  if (cuzk::ff::sub_in_place(a, b)) cuzk::ff::add_in_place(a, m);
-  return a;
-}
+using cuzk::ff::sub_mod;
 
 // Schoolbook reference: (a0 b0 - a1 b1, a0 b1 + a1 b0), each product a*b*2^-384 mod m.
 E ref_mul(const Modulus& M, const E& a, const E& b) {
@@ -128,16 +125,7 @@ E ref_mul(const Modulus& M, const E& a, const E& b) {
   return E(sub_mod(mm(a0, b0), mm(a1, b1), M.m), cuzk::ff::add_mod(mm(a0, b1), mm(a1, b0), M.m));
 }
 
-// Uniform below m.
-Int random_below(std::mt19937_64& rng, const Int& m) {
-  const uint64_t mask = ~0ull >> __builtin_clzll(m.limbs[5]);
-  Int x;
-  do {
-    for (auto& l : x.limbs) l = rng();
-    x.limbs[5] &= mask;
-  } while (x >= m);
-  return x;
-}
+using cuzk::test::random_below;
 E random_e(std::mt19937_64& rng, const Int& m) { return E(random_below(rng, m), random_below(rng, m)); }
 
 // Per coordinate: 0, 1, m-1, m-2 (the required set), then 2, m-3, (m-1)/2, (m+1)/2, R mod m,

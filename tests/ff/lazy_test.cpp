@@ -49,19 +49,8 @@ Int part(const uint64_t* l) {
 void put(uint64_t* l, const Int& v) {
   for (size_t i = 0; i < 6; ++i) l[i] = v.limbs[i];
 }
-Int sub_mod(Int a, const Int& b, const Int& m) {
-  if (cuzk::ff::sub_in_place(a, b)) cuzk::ff::add_in_place(a, m);
-  return a;
-}
-Int random_below(std::mt19937_64& g, const Int& m) {
-  const uint64_t mask = ~0ull >> __builtin_clzll(m.limbs[5]);
-  Int x;
-  do {
-    for (auto& l : x.limbs) l = g();
-    x.limbs[5] &= mask;
-  } while (x >= m);
-  return x;
-}
+using cuzk::ff::sub_mod;
+using cuzk::test::random_below;
 
 // High halves (limbs 6..11 and 18..23) below m: the range cuzk_fp2_redc_6 accepts.
 ::testing::AssertionResult in_range(const uint64_t* w, const Int& m) {

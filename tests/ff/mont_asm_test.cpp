@@ -98,18 +98,7 @@ std::vector<Modulus<N>> moduli() {
   return out;
 }
 
-// Uniform below m: random limbs with the top limb masked to m's bit length, retried until < m.
-template <size_t N>
-BigInt<N> random_below(std::mt19937_64& rng, const BigInt<N>& m) {
-  const uint64_t top = m.limbs[N - 1];
-  const uint64_t mask = top == 0 ? 0 : (~0ull >> __builtin_clzll(top));
-  BigInt<N> x;
-  do {
-    for (auto& l : x.limbs) l = rng();
-    x.limbs[N - 1] &= mask;
-  } while (x >= m);
-  return x;
-}
+using cuzk::test::random_below;
 
 template <size_t N>
 BigInt<N> sub_small(BigInt<N> x, uint64_t k) {
