@@ -72,7 +72,7 @@ class Field {
 
   constexpr Field operator+(const Field& b) const {
 #ifdef CUZK_ADD_ASM
-    if (!std::is_constant_evaluated() && (kLimbs == 6 || kLimbs == 4)) {
+    if (!std::is_constant_evaluated() && kUseMontAsm && (kLimbs == 6 || kLimbs == 4)) {
       Field r;
       if constexpr (kLimbs == 6) add_mod_6(r.mont_.limbs.data(), mont_.limbs.data(), b.mont_.limbs.data(), kModulus.limbs.data());
       else add_mod_4(r.mont_.limbs.data(), mont_.limbs.data(), b.mont_.limbs.data(), kModulus.limbs.data());
@@ -83,7 +83,7 @@ class Field {
   }
   constexpr Field operator-(const Field& b) const {
 #ifdef CUZK_ADD_ASM
-    if (!std::is_constant_evaluated() && (kLimbs == 6 || kLimbs == 4)) {
+    if (!std::is_constant_evaluated() && kUseMontAsm && (kLimbs == 6 || kLimbs == 4)) {
       Field r;
       if constexpr (kLimbs == 6) sub_mod_6(r.mont_.limbs.data(), mont_.limbs.data(), b.mont_.limbs.data(), kModulus.limbs.data());
       else sub_mod_4(r.mont_.limbs.data(), mont_.limbs.data(), b.mont_.limbs.data(), kModulus.limbs.data());

@@ -3,8 +3,9 @@
 // (so a + b never carries out of N limbs), on x86-64 as inline assembly: one adc (sbb) chain
 // through registers, the candidate stored, a second chain for the correction, and cmov to pick.
 // Inline so that the tower's many additions cost no call (docs/PERF.md, optimisation 4).
-// bigint.hpp's add_mod and sub_in_place remain the constexpr and portable path; the tests run the
-// field suites both ways (CUZK_NO_ASM=1).
+// bigint.hpp's add_mod and sub_mod remain the constexpr and portable path. Field dispatches on
+// the same start-up flag as the multiplication (kUseMontAsm), so CUZK_NO_ASM=1 runs, which the
+// tests make for the ff and pairing suites, exercise the portable additions as well.
 //
 // The results leave through memory only, hence `asm volatile` (a plain asm with unused outputs
 // may be deleted).
