@@ -927,6 +927,90 @@ cuzk_fp2_mul_6:
         .set    F2S_NINV, 152
         .set    F2S_FRAME, 160
 
+// Operands of the Fp2 squarings: loads a0 into r10..r15, then A2 = 2 a0 and SA = a0 + a1 (both < 2m <
+// 2^384, unreduced) and DA = a0 - a1 + (m if that borrows) (< m), stored at the frame offsets
+// a2, sa and da. Expects a in rsi and m in r9; clobbers rax, rbx, rcx, rdx, rbp, r8, r10..r15.
+.macro FP2_SQR_OPERANDS a2, sa, da
+        mov     0(%rsi), %r10
+        mov     8(%rsi), %r11
+        mov     16(%rsi), %r12
+        mov     24(%rsi), %r13
+        mov     32(%rsi), %r14
+        mov     40(%rsi), %r15
+
+        // A2 = a0 + a0 < 2m < 2^384
+        mov     %r10, %rax
+        add     %rax, %rax
+        mov     %rax, \a2+0(%rsp)
+        mov     %r11, %rax
+        adc     %rax, %rax
+        mov     %rax, \a2+8(%rsp)
+        mov     %r12, %rax
+        adc     %rax, %rax
+        mov     %rax, \a2+16(%rsp)
+        mov     %r13, %rax
+        adc     %rax, %rax
+        mov     %rax, \a2+24(%rsp)
+        mov     %r14, %rax
+        adc     %rax, %rax
+        mov     %rax, \a2+32(%rsp)
+        mov     %r15, %rax
+        adc     %rax, %rax
+        mov     %rax, \a2+40(%rsp)
+
+        // SA = a0 + a1 < 2m < 2^384
+        mov     %r10, %rax
+        add     48(%rsi), %rax
+        mov     %rax, \sa+0(%rsp)
+        mov     %r11, %rax
+        adc     56(%rsi), %rax
+        mov     %rax, \sa+8(%rsp)
+        mov     %r12, %rax
+        adc     64(%rsi), %rax
+        mov     %rax, \sa+16(%rsp)
+        mov     %r13, %rax
+        adc     72(%rsi), %rax
+        mov     %rax, \sa+24(%rsp)
+        mov     %r14, %rax
+        adc     80(%rsi), %rax
+        mov     %rax, \sa+32(%rsp)
+        mov     %r15, %rax
+        adc     88(%rsi), %rax
+        mov     %rax, \sa+40(%rsp)
+
+        // DA = a0 - a1, plus m if that borrows: < m
+        sub     48(%rsi), %r10
+        sbb     56(%rsi), %r11
+        sbb     64(%rsi), %r12
+        sbb     72(%rsi), %r13
+        sbb     80(%rsi), %r14
+        sbb     88(%rsi), %r15
+        sbb     %rax, %rax              // all ones if a0 < a1
+        mov     0(%r9), %rbx
+        and     %rax, %rbx
+        mov     8(%r9), %rcx
+        and     %rax, %rcx
+        mov     16(%r9), %rdx
+        and     %rax, %rdx
+        mov     24(%r9), %rbp
+        and     %rax, %rbp
+        mov     32(%r9), %r8
+        and     %rax, %r8
+        and     40(%r9), %rax
+        add     %rbx, %r10
+        adc     %rcx, %r11
+        adc     %rdx, %r12
+        adc     %rbp, %r13
+        adc     %r8, %r14
+        adc     %rax, %r15
+        mov     %r10, \da+0(%rsp)
+        mov     %r11, \da+8(%rsp)
+        mov     %r12, \da+16(%rsp)
+        mov     %r13, \da+24(%rsp)
+        mov     %r14, \da+32(%rsp)
+        mov     %r15, \da+40(%rsp)
+.endm
+
 // t = x*y*2^-384 mod m, plus m or not (t < 2m), by CIOS: x at 0(x), y at yo(%rsp), m at 0(m),
 // m_neg_inv at ninv, z = r8 = 0; lo/hi = rax/rbx; t is left in r15 rbp r10 r11 r12 r13.
 .macro CIOS6_6 x, yo, m, ninv
@@ -966,85 +1050,7 @@ cuzk_fp2_sqr_6:
         mov     %rcx, F2S_NINV(%rsp)
         mov     %rdx, %r9               // m
 
-        // a0 in r10..r15
-        mov     0(%rsi), %r10
-        mov     8(%rsi), %r11
-        mov     16(%rsi), %r12
-        mov     24(%rsi), %r13
-        mov     32(%rsi), %r14
-        mov     40(%rsi), %r15
-
-        // A2 = a0 + a0 < 2m < 2^384
-        mov     %r10, %rax
-        add     %rax, %rax
-        mov     %rax, F2S_A2+0(%rsp)
-        mov     %r11, %rax
-        adc     %rax, %rax
-        mov     %rax, F2S_A2+8(%rsp)
-        mov     %r12, %rax
-        adc     %rax, %rax
-        mov     %rax, F2S_A2+16(%rsp)
-        mov     %r13, %rax
-        adc     %rax, %rax
-        mov     %rax, F2S_A2+24(%rsp)
-        mov     %r14, %rax
-        adc     %rax, %rax
-        mov     %rax, F2S_A2+32(%rsp)
-        mov     %r15, %rax
-        adc     %rax, %rax
-        mov     %rax, F2S_A2+40(%rsp)
-
-        // SA = a0 + a1 < 2m < 2^384
-        mov     %r10, %rax
-        add     48(%rsi), %rax
-        mov     %rax, F2S_SA+0(%rsp)
-        mov     %r11, %rax
-        adc     56(%rsi), %rax
-        mov     %rax, F2S_SA+8(%rsp)
-        mov     %r12, %rax
-        adc     64(%rsi), %rax
-        mov     %rax, F2S_SA+16(%rsp)
-        mov     %r13, %rax
-        adc     72(%rsi), %rax
-        mov     %rax, F2S_SA+24(%rsp)
-        mov     %r14, %rax
-        adc     80(%rsi), %rax
-        mov     %rax, F2S_SA+32(%rsp)
-        mov     %r15, %rax
-        adc     88(%rsi), %rax
-        mov     %rax, F2S_SA+40(%rsp)
-
-        // DA = a0 - a1, plus m if that borrows: < m
-        sub     48(%rsi), %r10
-        sbb     56(%rsi), %r11
-        sbb     64(%rsi), %r12
-        sbb     72(%rsi), %r13
-        sbb     80(%rsi), %r14
-        sbb     88(%rsi), %r15
-        sbb     %rax, %rax              // all ones if a0 < a1
-        mov     0(%r9), %rbx
-        and     %rax, %rbx
-        mov     8(%r9), %rcx
-        and     %rax, %rcx
-        mov     16(%r9), %rdx
-        and     %rax, %rdx
-        mov     24(%r9), %rbp
-        and     %rax, %rbp
-        mov     32(%r9), %r8
-        and     %rax, %r8
-        and     40(%r9), %rax
-        add     %rbx, %r10
-        adc     %rcx, %r11
-        adc     %rdx, %r12
-        adc     %rbp, %r13
-        adc     %r8, %r14
-        adc     %rax, %r15
-        mov     %r10, F2S_DA+0(%rsp)
-        mov     %r11, F2S_DA+8(%rsp)
-        mov     %r12, F2S_DA+16(%rsp)
-        mov     %r13, F2S_DA+24(%rsp)
-        mov     %r14, F2S_DA+32(%rsp)
-        mov     %r15, F2S_DA+40(%rsp)
+        FP2_SQR_OPERANDS F2S_A2, F2S_SA, F2S_DA
 
         // c1 = a1 * (2 a0) first: it is the last read of a, done before out is written.
         add     $48, %rsi               // x = a1
@@ -1295,82 +1301,7 @@ cuzk_fp2_sqr_wide_6:
         sub     $F2Q_FRAME, %rsp
         mov     %rdx, %r9               // m
 
-        mov     0(%rsi), %r10
-        mov     8(%rsi), %r11
-        mov     16(%rsi), %r12
-        mov     24(%rsi), %r13
-        mov     32(%rsi), %r14
-        mov     40(%rsi), %r15
-
-        // A2 = 2 a0, SA = a0 + a1 (< 2m < 2^384)
-        mov     %r10, %rax
-        add     %rax, %rax
-        mov     %rax, F2Q_A2+0(%rsp)
-        mov     %r11, %rax
-        adc     %rax, %rax
-        mov     %rax, F2Q_A2+8(%rsp)
-        mov     %r12, %rax
-        adc     %rax, %rax
-        mov     %rax, F2Q_A2+16(%rsp)
-        mov     %r13, %rax
-        adc     %rax, %rax
-        mov     %rax, F2Q_A2+24(%rsp)
-        mov     %r14, %rax
-        adc     %rax, %rax
-        mov     %rax, F2Q_A2+32(%rsp)
-        mov     %r15, %rax
-        adc     %rax, %rax
-        mov     %rax, F2Q_A2+40(%rsp)
-        mov     %r10, %rax
-        add     48(%rsi), %rax
-        mov     %rax, F2Q_SA+0(%rsp)
-        mov     %r11, %rax
-        adc     56(%rsi), %rax
-        mov     %rax, F2Q_SA+8(%rsp)
-        mov     %r12, %rax
-        adc     64(%rsi), %rax
-        mov     %rax, F2Q_SA+16(%rsp)
-        mov     %r13, %rax
-        adc     72(%rsi), %rax
-        mov     %rax, F2Q_SA+24(%rsp)
-        mov     %r14, %rax
-        adc     80(%rsi), %rax
-        mov     %rax, F2Q_SA+32(%rsp)
-        mov     %r15, %rax
-        adc     88(%rsi), %rax
-        mov     %rax, F2Q_SA+40(%rsp)
-
-        // DA = a0 - a1, plus m if that borrows (< m)
-        sub     48(%rsi), %r10
-        sbb     56(%rsi), %r11
-        sbb     64(%rsi), %r12
-        sbb     72(%rsi), %r13
-        sbb     80(%rsi), %r14
-        sbb     88(%rsi), %r15
-        sbb     %rax, %rax
-        mov     0(%r9), %rbx
-        and     %rax, %rbx
-        mov     8(%r9), %rcx
-        and     %rax, %rcx
-        mov     16(%r9), %rdx
-        and     %rax, %rdx
-        mov     24(%r9), %rbp
-        and     %rax, %rbp
-        mov     32(%r9), %r8
-        and     %rax, %r8
-        and     40(%r9), %rax
-        add     %rbx, %r10
-        adc     %rcx, %r11
-        adc     %rdx, %r12
-        adc     %rbp, %r13
-        adc     %r8, %r14
-        adc     %rax, %r15
-        mov     %r10, F2Q_DA+0(%rsp)
-        mov     %r11, F2Q_DA+8(%rsp)
-        mov     %r12, F2Q_DA+16(%rsp)
-        mov     %r13, F2Q_DA+24(%rsp)
-        mov     %r14, F2Q_DA+32(%rsp)
-        mov     %r15, F2Q_DA+40(%rsp)
+        FP2_SQR_OPERANDS F2Q_A2, F2Q_SA, F2Q_DA
 
         // V1 = a1 * (2 a0): the last read of a
         xor     %ecx, %ecx              // z = 0
