@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "ff/fp2.hpp"
+#include "ff/modular_add.hpp"  // the add-back of p (CUZK_ADD_BACK_*)
 
 namespace cuzk::ff {
 
@@ -37,35 +38,35 @@ inline Fp2 redc(const Fp2Wide& v) {
   return r;
 }
 
+// The low six limbs of a lane pass through one scratch register straight to d; the high six stay
+// in registers for the correction, which is ff/modular_add.hpp's add-back of p (cmov + adcx).
+#define CUZK_LANE_LOW(op, off) \
+  "movq " #off "(%[a]), %[k]\n\t " op " " #off "(%[b]), %[k]\n\t movq %[k], " #off "(%[d])\n\t"
+#define CUZK_LANE_HIGH(op, off, t) "movq " #off "(%[a]), %[" #t "]\n\t " op " " #off "(%[b]), %[" #t "]\n\t"
+#define CUZK_LANE_STORE_HIGH                                                                      \
+  "movq %[t0], 48(%[d])\n\t movq %[t1], 56(%[d])\n\t movq %[t2], 64(%[d])\n\t"                  \
+  "movq %[t3], 72(%[d])\n\t movq %[t4], 80(%[d])\n\t movq %[t5], 88(%[d])"
+#define CUZK_LANE_ADD_BACK                                                                        \
+  CUZK_ADD_BACK_IF_BORROW CUZK_ADD_BACK_LIMB(0, t0) CUZK_ADD_BACK_LIMB(8, t1) CUZK_ADD_BACK_LIMB(16, t2) \
+      CUZK_ADD_BACK_LIMB(24, t3) CUZK_ADD_BACK_LIMB(32, t4) CUZK_ADD_BACK_LIMB(40, t5)
+
 // d = a + b mod p*2^384 on one 12-limb lane: a + b < 2p*2^384 < 2^768, and it is >= p*2^384
 // exactly when its high half is >= p (the low half of p*2^384 is zero), so the correction is a
-// conditional subtraction of p from the high half only. d may alias a or b.
+// conditional subtraction of p from the high half only: subtract, and add back if that borrowed.
+// d may alias a or b (limb i of d is written after limb i of a and b is read).
 inline void add_lane(uint64_t* d, const uint64_t* a, const uint64_t* b) {
   const uint64_t* m = Fp::kModulus.limbs.data();
-  uint64_t t, h0, h1, h2, h3, h4, h5;
+  uint64_t k, t0, t1, t2, t3, t4, t5;
   asm volatile(
-      "movq 0(%[a]), %[t]\n\t addq 0(%[b]), %[t]\n\t movq %[t], 0(%[d])\n\t"
-      "movq 8(%[a]), %[t]\n\t adcq 8(%[b]), %[t]\n\t movq %[t], 8(%[d])\n\t"
-      "movq 16(%[a]), %[t]\n\t adcq 16(%[b]), %[t]\n\t movq %[t], 16(%[d])\n\t"
-      "movq 24(%[a]), %[t]\n\t adcq 24(%[b]), %[t]\n\t movq %[t], 24(%[d])\n\t"
-      "movq 32(%[a]), %[t]\n\t adcq 32(%[b]), %[t]\n\t movq %[t], 32(%[d])\n\t"
-      "movq 40(%[a]), %[t]\n\t adcq 40(%[b]), %[t]\n\t movq %[t], 40(%[d])\n\t"
-      "movq 48(%[a]), %[h0]\n\t adcq 48(%[b]), %[h0]\n\t"
-      "movq 56(%[a]), %[h1]\n\t adcq 56(%[b]), %[h1]\n\t"
-      "movq 64(%[a]), %[h2]\n\t adcq 64(%[b]), %[h2]\n\t"
-      "movq 72(%[a]), %[h3]\n\t adcq 72(%[b]), %[h3]\n\t"
-      "movq 80(%[a]), %[h4]\n\t adcq 80(%[b]), %[h4]\n\t"
-      "movq 88(%[a]), %[h5]\n\t adcq 88(%[b]), %[h5]\n\t"
-      "movq %[h0], 48(%[d])\n\t movq %[h1], 56(%[d])\n\t movq %[h2], 64(%[d])\n\t"
-      "movq %[h3], 72(%[d])\n\t movq %[h4], 80(%[d])\n\t movq %[h5], 88(%[d])\n\t"
-      "subq 0(%[m]), %[h0]\n\t sbbq 8(%[m]), %[h1]\n\t sbbq 16(%[m]), %[h2]\n\t"
-      "sbbq 24(%[m]), %[h3]\n\t sbbq 32(%[m]), %[h4]\n\t sbbq 40(%[m]), %[h5]\n\t"
-      "cmovcq 48(%[d]), %[h0]\n\t cmovcq 56(%[d]), %[h1]\n\t cmovcq 64(%[d]), %[h2]\n\t"
-      "cmovcq 72(%[d]), %[h3]\n\t cmovcq 80(%[d]), %[h4]\n\t cmovcq 88(%[d]), %[h5]\n\t"
-      "movq %[h0], 48(%[d])\n\t movq %[h1], 56(%[d])\n\t movq %[h2], 64(%[d])\n\t"
-      "movq %[h3], 72(%[d])\n\t movq %[h4], 80(%[d])\n\t movq %[h5], 88(%[d])"
-      : [t] "=&r"(t), [h0] "=&r"(h0), [h1] "=&r"(h1), [h2] "=&r"(h2), [h3] "=&r"(h3), [h4] "=&r"(h4),
-        [h5] "=&r"(h5)
+      CUZK_LANE_LOW("addq", 0) CUZK_LANE_LOW("adcq", 8) CUZK_LANE_LOW("adcq", 16)
+      CUZK_LANE_LOW("adcq", 24) CUZK_LANE_LOW("adcq", 32) CUZK_LANE_LOW("adcq", 40)
+      CUZK_LANE_HIGH("adcq", 48, t0) CUZK_LANE_HIGH("adcq", 56, t1) CUZK_LANE_HIGH("adcq", 64, t2)
+      CUZK_LANE_HIGH("adcq", 72, t3) CUZK_LANE_HIGH("adcq", 80, t4) CUZK_LANE_HIGH("adcq", 88, t5)
+      "subq 0(%[m]), %[t0]\n\t sbbq 8(%[m]), %[t1]\n\t sbbq 16(%[m]), %[t2]\n\t"
+      "sbbq 24(%[m]), %[t3]\n\t sbbq 32(%[m]), %[t4]\n\t sbbq 40(%[m]), %[t5]\n\t"
+      CUZK_LANE_ADD_BACK CUZK_LANE_STORE_HIGH
+      : [k] "=&r"(k), [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4),
+        [t5] "=&r"(t5)
       : [d] "r"(d), [a] "r"(a), [b] "r"(b), [m] "r"(m)
       : "cc", "memory");
 }
@@ -74,35 +75,23 @@ inline void add_lane(uint64_t* d, const uint64_t* a, const uint64_t* b) {
 // into [0, p*2^384). d may alias a or b.
 inline void sub_lane(uint64_t* d, const uint64_t* a, const uint64_t* b) {
   const uint64_t* m = Fp::kModulus.limbs.data();
-  uint64_t t, h0, h1, h2, h3, h4, h5;
+  uint64_t k, t0, t1, t2, t3, t4, t5;
   asm volatile(
-      "movq 0(%[a]), %[t]\n\t subq 0(%[b]), %[t]\n\t movq %[t], 0(%[d])\n\t"
-      "movq 8(%[a]), %[t]\n\t sbbq 8(%[b]), %[t]\n\t movq %[t], 8(%[d])\n\t"
-      "movq 16(%[a]), %[t]\n\t sbbq 16(%[b]), %[t]\n\t movq %[t], 16(%[d])\n\t"
-      "movq 24(%[a]), %[t]\n\t sbbq 24(%[b]), %[t]\n\t movq %[t], 24(%[d])\n\t"
-      "movq 32(%[a]), %[t]\n\t sbbq 32(%[b]), %[t]\n\t movq %[t], 32(%[d])\n\t"
-      "movq 40(%[a]), %[t]\n\t sbbq 40(%[b]), %[t]\n\t movq %[t], 40(%[d])\n\t"
-      "movq 48(%[a]), %[h0]\n\t sbbq 48(%[b]), %[h0]\n\t"
-      "movq 56(%[a]), %[h1]\n\t sbbq 56(%[b]), %[h1]\n\t"
-      "movq 64(%[a]), %[h2]\n\t sbbq 64(%[b]), %[h2]\n\t"
-      "movq 72(%[a]), %[h3]\n\t sbbq 72(%[b]), %[h3]\n\t"
-      "movq 80(%[a]), %[h4]\n\t sbbq 80(%[b]), %[h4]\n\t"
-      "movq 88(%[a]), %[h5]\n\t sbbq 88(%[b]), %[h5]\n\t"
-      "sbbq %[t], %[t]\n\t"
-      "movq %[h0], 48(%[d])\n\t movq %[h1], 56(%[d])\n\t movq %[h2], 64(%[d])\n\t"
-      "movq %[h3], 72(%[d])\n\t movq %[h4], 80(%[d])\n\t movq %[h5], 88(%[d])\n\t"
-      "addq 0(%[m]), %[h0]\n\t adcq 8(%[m]), %[h1]\n\t adcq 16(%[m]), %[h2]\n\t"
-      "adcq 24(%[m]), %[h3]\n\t adcq 32(%[m]), %[h4]\n\t adcq 40(%[m]), %[h5]\n\t"
-      "testq %[t], %[t]\n\t"
-      "cmovzq 48(%[d]), %[h0]\n\t cmovzq 56(%[d]), %[h1]\n\t cmovzq 64(%[d]), %[h2]\n\t"
-      "cmovzq 72(%[d]), %[h3]\n\t cmovzq 80(%[d]), %[h4]\n\t cmovzq 88(%[d]), %[h5]\n\t"
-      "movq %[h0], 48(%[d])\n\t movq %[h1], 56(%[d])\n\t movq %[h2], 64(%[d])\n\t"
-      "movq %[h3], 72(%[d])\n\t movq %[h4], 80(%[d])\n\t movq %[h5], 88(%[d])"
-      : [t] "=&r"(t), [h0] "=&r"(h0), [h1] "=&r"(h1), [h2] "=&r"(h2), [h3] "=&r"(h3), [h4] "=&r"(h4),
-        [h5] "=&r"(h5)
+      CUZK_LANE_LOW("subq", 0) CUZK_LANE_LOW("sbbq", 8) CUZK_LANE_LOW("sbbq", 16)
+      CUZK_LANE_LOW("sbbq", 24) CUZK_LANE_LOW("sbbq", 32) CUZK_LANE_LOW("sbbq", 40)
+      CUZK_LANE_HIGH("sbbq", 48, t0) CUZK_LANE_HIGH("sbbq", 56, t1) CUZK_LANE_HIGH("sbbq", 64, t2)
+      CUZK_LANE_HIGH("sbbq", 72, t3) CUZK_LANE_HIGH("sbbq", 80, t4) CUZK_LANE_HIGH("sbbq", 88, t5)
+      CUZK_LANE_ADD_BACK CUZK_LANE_STORE_HIGH
+      : [k] "=&r"(k), [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4),
+        [t5] "=&r"(t5)
       : [d] "r"(d), [a] "r"(a), [b] "r"(b), [m] "r"(m)
       : "cc", "memory");
 }
+
+#undef CUZK_LANE_LOW
+#undef CUZK_LANE_HIGH
+#undef CUZK_LANE_STORE_HIGH
+#undef CUZK_LANE_ADD_BACK
 
 inline Fp2Wide operator+(const Fp2Wide& a, const Fp2Wide& b) {
   Fp2Wide r;
