@@ -2,6 +2,7 @@
 // Expected<T>: a value or an Error. A minimal stand-in for C++23 std::expected (g++ 12 in C++20
 // mode has none), with the same spelling for the parts we use.
 
+#include <optional>
 #include <type_traits>
 #include <utility>
 #include <variant>
@@ -50,4 +51,32 @@ class [[nodiscard]] Expected {
   std::variant<T, Error> state_;
 };
 
+// Success or an Error, for operations with no result (writing a file).
+template <>
+class [[nodiscard]] Expected<void> {
+ public:
+  Expected() = default;
+  Expected(Error error) : error_(std::move(error)) {}  // NOLINT
+
+  bool has_value() const noexcept { return !error_.has_value(); }
+  explicit operator bool() const noexcept { return has_value(); }
+  // Throws cuzk::Exception with the error when there is one.
+  void value() const {
+    if (error_) throw Exception(*error_);
+  }
+  const Error& error() const { return *error_; }
+
+ private:
+  std::optional<Error> error_;
+};
+
 }  // namespace cuzk
+
+// In a function returning Expected<...> (or an Error): evaluate an Expected; on error return
+// it, else move its value into lhs. For parsers that read many fields in a row.
+#define CUZK_TRY_ASSIGN(lhs, expr) \
+  if (auto cuzk_try_ = (expr); !cuzk_try_) { \
+    return cuzk_try_.error();                \
+  } else {                                   \
+    lhs = std::move(*cuzk_try_);             \
+  }

@@ -33,5 +33,19 @@ TEST(Expected, ValueOfAnErrorThrowsTheError) {
   }
 }
 
+Expected<void> check_even(int v) {
+  if (v % 2 != 0) return corruption(std::to_string(v) + " is odd");
+  return {};
+}
+
+TEST(Expected, VoidHoldsSuccessOrError) {
+  EXPECT_TRUE(check_even(2));
+  EXPECT_NO_THROW(check_even(2).value());
+  auto bad = check_even(3);
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().code, ErrorCode::kCorruption);
+  EXPECT_THROW(bad.value(), Exception);
+}
+
 }  // namespace
 }  // namespace cuzk

@@ -1,0 +1,54 @@
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <vector>
+
+#include "core/byte_reader.hpp"
+#include "core/mapped_file.hpp"
+
+namespace cuzk {
+namespace {
+
+TEST(ByteReader, ReadsIntegersInBothOrders) {
+  const std::vector<uint8_t> b{0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f, 0x10};
+  ByteReader r(b, "buf");
+  EXPECT_EQ(r.u32_be("a").value(), 0x01020304u);
+  EXPECT_EQ(r.u32_le("b").value(), 0x08070605u);
+  EXPECT_EQ(r.u64_le("c").value(), 0x100f0e0d0c0b0a09ull);
+  EXPECT_EQ(r.remaining(), 0u);
+}
+
+TEST(ByteReader, PastTheEndNamesSourceOffsetAndField) {
+  const std::vector<uint8_t> b(6, 0);
+  ByteReader r(b, "x.params");
+  ASSERT_TRUE(r.take(4, "magic"));
+  auto v = r.u32_be("ic length");
+  ASSERT_FALSE(v);
+  EXPECT_EQ(v.error().code, ErrorCode::kCorruption);
+  EXPECT_EQ(v.error().message, "x.params: offset 4: ic length: needs 4 bytes, the file ends after 2");
+  EXPECT_FALSE(r.seek(7, "section"));
+  EXPECT_TRUE(r.seek(6, "section"));
+}
+
+TEST(MappedFile, MapsContentsAndNamesMissingFiles) {
+  const auto path = std::filesystem::temp_directory_path() / ("cuzk_mapped_" + std::to_string(::getpid()));
+  {
+    std::ofstream f(path, std::ios::binary);
+    f << "hello, map";
+  }
+  auto m = MappedFile::open(path);
+  ASSERT_TRUE(m) << m.error().to_string();
+  EXPECT_EQ(std::string(m->bytes().begin(), m->bytes().end()), "hello, map");
+  MappedFile moved = std::move(*m);
+  EXPECT_EQ(moved.bytes().size(), 10u);
+  std::filesystem::remove(path);
+  auto missing = MappedFile::open(path);
+  ASSERT_FALSE(missing);
+  EXPECT_EQ(missing.error().code, ErrorCode::kIo);
+  EXPECT_NE(missing.error().message.find(path.string() + ": open: "), std::string::npos);
+}
+
+}  // namespace
+}  // namespace cuzk
