@@ -1,0 +1,120 @@
+#include "groth16/prover.hpp"
+
+#include <random>
+#include <string>
+
+#include "core/secure_random.hpp"
+#include "ec/scalar_mul.hpp"
+#include "groth16/random_scalar.hpp"
+#include "msm/pippenger.hpp"
+#include "poly/domain.hpp"
+
+namespace cuzk::groth16 {
+namespace {
+
+using ff::Fr;
+using Clock = std::chrono::steady_clock;
+
+double ms_since(Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); }
+
+Error mismatch(const std::string& what, size_t got, size_t want) {
+  return invalid_argument("Groth16 prove: " + what + " " + std::to_string(got) + ", the parameters need " + std::to_string(want));
+}
+
+// Stage 1: the coefficients of h = (a·b − c)/Z, m − 1 of them.
+Expected<std::vector<Fr>> quotient(const Assignment& w, ThreadPool& pool) {
+  const size_t n_c = w.a.size(), n_in = w.inputs.size();
+  auto domain = poly::EvaluationDomain<Fr>::for_size(n_c + n_in);
+  if (!domain) return domain.error();
+  const size_t m = domain->size();
+  std::vector<Fr> a(m), b(m), c(m);
+  std::copy(w.a.begin(), w.a.end(), a.begin());
+  std::copy(w.b.begin(), w.b.end(), b.begin());
+  std::copy(w.c.begin(), w.c.end(), c.begin());
+  std::copy(w.inputs.begin(), w.inputs.end(), a.begin() + static_cast<std::ptrdiff_t>(n_c));
+  for (auto* v : {&a, &b, &c}) {
+    domain->intt(*v, pool);
+    domain->coset_ntt(*v, pool);
+  }
+  pool.parallel_for(m, 4096, [&](size_t begin, size_t end) {
+    for (size_t i = begin; i < end; ++i) a[i] = a[i] * b[i] - c[i];
+  });
+  domain->divide_by_vanishing_on_coset(a, pool);
+  domain->coset_intt(a, pool);
+  a.resize(m - 1);
+  return a;
+}
+
+}  // namespace
+
+Blinding Blinding::random() {
+  const auto fill = [](std::span<uint8_t> b) { secure_random_bytes(b); };
+  return {random_nonzero_scalar(fill), random_nonzero_scalar(fill)};
+}
+
+Blinding Blinding::from_seed(uint64_t seed) {
+  std::mt19937_64 g(seed ^ 0x9e3779b97f4a7c15ull);
+  const auto fill = [&](std::span<uint8_t> b) {
+    for (auto& x : b) x = static_cast<uint8_t>(g());
+  };
+  return {random_nonzero_scalar(fill), random_nonzero_scalar(fill)};
+}
+
+Expected<Proof> prove(const Parameters& params, const Assignment& w, const Blinding& blinding, ThreadPool& pool,
+                      ProverTimes* times) {
+  const auto t_start = Clock::now();
+  ProverTimes t;
+  const size_t n_in = w.inputs.size(), n_aux = w.aux.size();
+  // Sizes and densities must match the key.
+  if (n_in != params.vk.ic.size()) return mismatch("inputs", n_in, params.vk.ic.size());
+  if (n_aux != params.l.size()) return mismatch("aux variables", n_aux, params.l.size());
+  if (w.b.size() != w.a.size() || w.c.size() != w.a.size()) return invalid_argument("Groth16 prove: a, b, c differ in length");
+  if (w.density.a_aux.size() != n_aux || w.density.b_aux.size() != n_aux || w.density.b_input.size() != n_in) {
+    return invalid_argument("Groth16 prove: density bitmaps do not match the assignment");
+  }
+  if (params.a.size() != n_in + w.density.a_aux.count()) return mismatch("A-dense variables", n_in + w.density.a_aux.count(), params.a.size());
+  const size_t b_in = w.density.b_input.count(), b_total = b_in + w.density.b_aux.count();
+  if (params.b_g1.size() != b_total) return mismatch("B-dense variables", b_total, params.b_g1.size());
+  if (params.b_g2.size() != b_total) return mismatch("B-dense variables (G2)", b_total, params.b_g2.size());
+
+  auto t0 = Clock::now();
+  auto h = quotient(w, pool);
+  if (!h) return h.error();
+  if (h->size() != params.h.size()) return mismatch("domain points", h->size() + 1, params.h.size() + 1);
+  t.h_ntt = ms_since(t0);
+
+  using msm::multi_exp;
+  const std::span<const G1Affine> a_bases(params.a), b1_bases(params.b_g1);
+  const std::span<const ec::G2Affine> b2_bases(params.b_g2);
+  t0 = Clock::now();
+  const ec::G1Jacobian h_acc = multi_exp<ec::G1Curve>(params.h, *h, pool);
+  t.msm_h = ms_since(t0);
+  t0 = Clock::now();
+  const ec::G1Jacobian l_acc = multi_exp<ec::G1Curve>(params.l, w.aux, pool);
+  t.msm_l = ms_since(t0);
+  t0 = Clock::now();
+  const ec::G1Jacobian a_acc = multi_exp<ec::G1Curve>(a_bases.first(n_in), w.inputs, pool) +
+                               multi_exp<ec::G1Curve>(a_bases.subspan(n_in), w.aux, w.density.a_aux, pool);
+  t.msm_a = ms_since(t0);
+  t0 = Clock::now();
+  const ec::G1Jacobian b1_acc = multi_exp<ec::G1Curve>(b1_bases.first(b_in), w.inputs, w.density.b_input, pool) +
+                                multi_exp<ec::G1Curve>(b1_bases.subspan(b_in), w.aux, w.density.b_aux, pool);
+  t.msm_b_g1 = ms_since(t0);
+  t0 = Clock::now();
+  const ec::G2Jacobian b2_acc = multi_exp<ec::G2Curve>(b2_bases.first(b_in), w.inputs, w.density.b_input, pool) +
+                                multi_exp<ec::G2Curve>(b2_bases.subspan(b_in), w.aux, w.density.b_aux, pool);
+  t.msm_b_g2 = ms_since(t0);
+
+  // Stage 3: blinding.
+  const auto r = blinding.r.to_int(), s = blinding.s.to_int(), rs = (blinding.r * blinding.s).to_int();
+  const ec::G1Jacobian delta1 = ec::G1Jacobian::from_affine(params.vk.delta_g1);
+  const ec::G1Jacobian a = a_acc + params.vk.alpha_g1 + ec::scalar_mul(delta1, r);
+  const ec::G2Jacobian b = b2_acc + params.vk.beta_g2 + ec::scalar_mul(ec::G2Jacobian::from_affine(params.vk.delta_g2), s);
+  const ec::G1Jacobian b1 = b1_acc + params.vk.beta_g1 + ec::scalar_mul(delta1, s);
+  const ec::G1Jacobian c = ec::scalar_mul(a, s) + ec::scalar_mul(b1, r) + (-ec::scalar_mul(delta1, rs)) + h_acc + l_acc;
+  t.total = ms_since(t_start);
+  if (times) *times = t;
+  return Proof{a.to_affine(), b.to_affine(), c.to_affine()};
+}
+
+}  // namespace cuzk::groth16

@@ -1,0 +1,39 @@
+#pragma once
+// The Groth16 prover on the CPU, as bellperson computes a proof (shared/SPEC.md §5), in named
+// stages:
+//   1. H: a, b, c padded to the domain size m (input i's row: a = x_i, b = c = 0);
+//      iNTT, coset NTT (g = 7) of each; a·b − c; divide by Z = g^m − 1; coset iNTT; the first
+//      m − 1 coefficients are h.
+//   2. Five MSMs: h·H, aux·L, z·A (inputs, then aux dense in A), z·B in G1 and G2 (inputs and
+//      aux dense in B).
+//   3. With blinding r, s:  A = α + a + rδ,  B = β + b₂ + sδ,  B₁ = β + b₁ + sδ,
+//      C = sA + rB₁ − rsδ + h + l.
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+
+#include "core/expected.hpp"
+#include "core/thread_pool.hpp"
+#include "groth16/assignment.hpp"
+#include "groth16/keys.hpp"
+#include "groth16/proof.hpp"
+
+namespace cuzk::groth16 {
+
+// Per-stage wall times of one proof, in milliseconds.
+struct ProverTimes {
+  double h_ntt = 0, msm_h = 0, msm_l = 0, msm_a = 0, msm_b_g1 = 0, msm_b_g2 = 0, total = 0;
+};
+
+struct Blinding {
+  ff::Fr r, s;
+  static Blinding random();                  // from the OS CSPRNG: what a real proof uses
+  static Blinding from_seed(uint64_t seed);  // reproducible proofs, for tests only
+};
+
+// Fails when the assignment does not fit the parameters (sizes, densities).
+Expected<Proof> prove(const Parameters& params, const Assignment& w, const Blinding& blinding, ThreadPool& pool,
+                      ProverTimes* times = nullptr);
+
+}  // namespace cuzk::groth16

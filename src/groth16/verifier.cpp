@@ -1,0 +1,77 @@
+#include "groth16/verifier.hpp"
+
+#include <string>
+#include <utility>
+
+#include "core/secure_random.hpp"
+#include "ec/scalar_mul.hpp"
+#include "pairing/pairing.hpp"
+
+namespace cuzk::groth16 {
+namespace {
+
+using ec::G1Jacobian;
+
+Expected<G1Jacobian> input_accumulator(const PreparedVerifyingKey& pvk, std::span<const ff::Fr> inputs) {
+  if (inputs.size() + 1 != pvk.ic.size()) {
+    return invalid_argument("Groth16 verify: " + std::to_string(inputs.size()) + " public inputs, the key expects " +
+                            std::to_string(pvk.ic.size() - 1));
+  }
+  G1Jacobian acc = G1Jacobian::from_affine(pvk.ic[0]);
+  for (size_t i = 0; i < inputs.size(); ++i) acc += ec::scalar_mul(G1Jacobian::from_affine(pvk.ic[i + 1]), inputs[i].to_int());
+  return acc;
+}
+
+}  // namespace
+
+PreparedVerifyingKey::PreparedVerifyingKey(const VerifyingKey& vk)
+    : neg_alpha_g1(-vk.alpha_g1), beta_g2(vk.beta_g2), neg_gamma_g2(-vk.gamma_g2), neg_delta_g2(-vk.delta_g2),
+      ic(vk.ic) {}
+
+Expected<bool> verify(const PreparedVerifyingKey& pvk, const Proof& proof, std::span<const ff::Fr> public_inputs) {
+  auto acc = input_accumulator(pvk, public_inputs);
+  if (!acc) return acc.error();
+  const pairing::G2Prepared b(proof.b);
+  const std::pair<G1Affine, const pairing::G2Prepared*> pairs[] = {
+      {proof.a, &b}, {pvk.neg_alpha_g1, &pvk.beta_g2}, {acc->to_affine(), &pvk.neg_gamma_g2}, {proof.c, &pvk.neg_delta_g2}};
+  return pairing::pairing_product_is_one(pairs);
+}
+
+Expected<bool> verify_batch(const PreparedVerifyingKey& pvk, std::span<const Proof> proofs,
+                            std::span<const std::vector<ff::Fr>> public_inputs) {
+  if (proofs.size() != public_inputs.size()) {
+    return invalid_argument("Groth16 batch verify: " + std::to_string(proofs.size()) + " proofs but " +
+                            std::to_string(public_inputs.size()) + " input vectors");
+  }
+  if (proofs.empty()) return true;
+  G1Jacobian sum_rho_alpha, sum_acc, sum_c;
+  ff::Fr sum_rho;
+  std::vector<G1Affine> rho_a(proofs.size());
+  std::vector<pairing::G2Prepared> b(proofs.size());
+  for (size_t j = 0; j < proofs.size(); ++j) {
+    auto acc = input_accumulator(pvk, public_inputs[j]);
+    if (!acc) return acc.error();
+    uint8_t bytes[16];
+    secure_random_bytes(bytes);
+    ff::BigInt<2> rho;
+    for (int k = 0; k < 16; ++k) rho.limbs[k / 8] |= uint64_t{bytes[k]} << (8 * (k % 8));
+    rho_a[j] = ec::scalar_mul(G1Jacobian::from_affine(proofs[j].a), rho).to_affine();
+    b[j] = pairing::G2Prepared(proofs[j].b);
+    sum_acc += ec::scalar_mul(*acc, rho);
+    sum_c += ec::scalar_mul(G1Jacobian::from_affine(proofs[j].c), rho);
+    ff::BigInt<4> rho4;
+    rho4.limbs[0] = rho.limbs[0];
+    rho4.limbs[1] = rho.limbs[1];
+    sum_rho += ff::Fr::from_int(rho4);
+  }
+  sum_rho_alpha = ec::scalar_mul(G1Jacobian::from_affine(pvk.neg_alpha_g1), sum_rho.to_int());
+  std::vector<std::pair<G1Affine, const pairing::G2Prepared*>> pairs;
+  pairs.reserve(proofs.size() + 3);
+  for (size_t j = 0; j < proofs.size(); ++j) pairs.emplace_back(rho_a[j], &b[j]);
+  pairs.emplace_back(sum_rho_alpha.to_affine(), &pvk.beta_g2);
+  pairs.emplace_back(sum_acc.to_affine(), &pvk.neg_gamma_g2);
+  pairs.emplace_back(sum_c.to_affine(), &pvk.neg_delta_g2);
+  return pairing::pairing_product_is_one(pairs);
+}
+
+}  // namespace cuzk::groth16

@@ -1,0 +1,51 @@
+#pragma once
+// Which entries of a scalar vector take part in an MSM (shared/SPEC.md §5): a variable is dense
+// in A (or B) when it appears there with a nonzero merged coefficient. The .params vectors a and
+// b_g1/b_g2 hold one base per dense variable only, so an MSM walks the scalars and the bitmap
+// together and takes the next base at each set bit (bellperson's DensityTracker, read as a fact).
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace cuzk::msm {
+
+class DensityBitmap {
+ public:
+  DensityBitmap() = default;
+  explicit DensityBitmap(size_t size) { resize(size); }
+
+  // A new entry at the end, sparse until set.
+  void add_element() { resize(size_ + 1); }
+  void resize(size_t size) {
+    size_ = size;
+    words_.resize((size + 63) / 64, 0);
+    if (size % 64 != 0) words_.back() &= (uint64_t{1} << (size % 64)) - 1;
+    count_ = 0;
+    for (uint64_t w : words_) count_ += static_cast<size_t>(std::popcount(w));
+  }
+  // Marks entry i dense (idempotent).
+  void set(size_t i) {
+    const uint64_t bit = uint64_t{1} << (i % 64);
+    uint64_t& w = words_[i / 64];
+    count_ += (w & bit) == 0;
+    w |= bit;
+  }
+  bool test(size_t i) const { return (words_[i / 64] >> (i % 64)) & 1; }
+
+  size_t size() const { return size_; }
+  size_t count() const { return count_; }  // the number of dense entries (= bases needed)
+  const std::vector<uint64_t>& words() const { return words_; }
+
+  friend bool operator==(const DensityBitmap& a, const DensityBitmap& b) {
+    return a.size_ == b.size_ && a.words_ == b.words_;
+  }
+
+ private:
+  size_t size_ = 0;
+  size_t count_ = 0;
+  std::vector<uint64_t> words_;
+};
+
+}  // namespace cuzk::msm

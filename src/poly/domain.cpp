@@ -1,0 +1,7 @@
+#include "poly/domain.hpp"
+
+namespace cuzk::poly {
+
+template class EvaluationDomain<ff::Fr>;
+
+}  // namespace cuzk::poly

@@ -1,0 +1,48 @@
+#pragma once
+// Witness-only synthesis: the assignment z = [inputs ‖ aux] and nothing else. enforce is a no-op
+// that never calls its callables (so no linear combination is built); the rows come from the
+// compiled circuit by SpMV (shared/DESIGN.md decision 4).
+
+#include <vector>
+
+#include "ff/bls12_381.hpp"
+#include "r1cs/constraint_system.hpp"
+
+namespace cuzk::r1cs {
+
+template <class F>
+class WitnessCS {
+ public:
+  using Field = F;
+
+  WitnessCS() : inputs_{F::one()} {}
+
+  static constexpr Variable one() { return Variable::one(); }
+
+  template <class Name, class Value>
+  Variable alloc(Name&&, Value&& value) {
+    aux_.push_back(value());
+    return Variable::aux(static_cast<uint32_t>(aux_.size() - 1));
+  }
+  template <class Name, class Value>
+  Variable alloc_input(Name&&, Value&& value) {
+    inputs_.push_back(value());
+    return Variable::input(static_cast<uint32_t>(inputs_.size() - 1));
+  }
+  template <class Name, class A, class B, class C>
+  void enforce(Name&&, A&&, B&&, C&&) {}
+  template <class Name>
+  void push_namespace(Name&&) {}
+  void pop_namespace() {}
+
+  const std::vector<F>& inputs() const { return inputs_; }  // inputs()[0] = ONE = 1
+  const std::vector<F>& aux() const { return aux_; }
+
+ private:
+  std::vector<F> inputs_;
+  std::vector<F> aux_;
+};
+
+extern template class WitnessCS<ff::Fr>;  // r1cs.cpp
+
+}  // namespace cuzk::r1cs

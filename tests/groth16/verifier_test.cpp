@@ -1,0 +1,165 @@
+// The verifier and the key/proof encodings against a real bellperson proof (the 2 KiB PoRep
+// proof of shared/fixtures/polka-storage-2KiB, copied to tests/data/groth16 with its inputs).
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include "ec/scalar_mul.hpp"
+#include "groth16/params_file.hpp"
+#include "groth16/verifier.hpp"
+#include "support/random.hpp"
+
+namespace cuzk::groth16 {
+namespace {
+
+const std::filesystem::path kData = std::filesystem::path(CUZK_TEST_DATA_DIR) / "groth16";
+
+std::vector<uint8_t> slurp(const std::filesystem::path& p) {
+  std::ifstream f(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(f), {}};
+}
+
+std::vector<ff::Fr> fixture_inputs() {
+  std::ifstream f(kData / "porep_2KiB.inputs.txt");
+  std::vector<ff::Fr> out;
+  for (std::string line; std::getline(f, line);) {
+    ff::BigInt<4> v;
+    for (char ch : line) {  // decimal digits: v = 10 v + d
+      ff::BigInt<4> ten_v = v;
+      for (int k = 0; k < 9; ++k) ff::add_in_place(ten_v, v);
+      v = ten_v;
+      ff::add_in_place(v, ff::BigInt<4>(static_cast<uint64_t>(ch - '0')));
+    }
+    out.push_back(ff::Fr::from_canonical(v).value());
+  }
+  return out;
+}
+
+struct Fixture {
+  ThreadPool pool{2};
+  VerifyingKey vk = parse_vk(slurp(kData / "porep_2KiB.vk.compressed.bin"), "porep_2KiB.vk", pool,
+                             {PointEncoding::kCompressed})
+                        .value();
+  Proof proof = Proof::from_bytes(slurp(kData / "porep_2KiB.proof.bin")).value();
+  std::vector<ff::Fr> inputs = fixture_inputs();
+};
+
+TEST(Verifier, AcceptsARealBellpersonProofAndRejectsAnyChange) {
+  Fixture f;
+  ASSERT_EQ(f.vk.ic.size(), 40u);
+  ASSERT_EQ(f.inputs.size(), 39u);
+  const PreparedVerifyingKey pvk(f.vk);
+  EXPECT_TRUE(verify(pvk, f.proof, f.inputs).value());
+
+  for (size_t i : {0u, 1u, 2u, 3u, 38u}) {  // replica_id, comm_d, comm_r, a challenge, the last
+    auto changed = f.inputs;
+    changed[i] += ff::Fr::one();
+    EXPECT_FALSE(verify(pvk, f.proof, changed).value()) << "input " << i;
+  }
+  Proof swapped = f.proof;
+  std::swap(swapped.a, swapped.c);
+  EXPECT_FALSE(verify(pvk, swapped, f.inputs).value());
+
+  // One flipped bit anywhere in the 192 bytes: undecodable, or decodes and fails to verify.
+  auto rng = test::rng(1);
+  const auto bytes = f.proof.to_bytes();
+  for (int trial = 0; trial < 6; ++trial) {
+    auto bad = bytes;
+    bad[rng() % bad.size()] ^= static_cast<uint8_t>(1u << (rng() % 8));
+    auto p = Proof::from_bytes(bad);
+    if (p) {
+      EXPECT_FALSE(verify(pvk, *p, f.inputs).value());
+    }
+  }
+
+  auto short_inputs = f.inputs;
+  short_inputs.pop_back();
+  auto e = verify(pvk, f.proof, short_inputs);
+  ASSERT_FALSE(e);
+  EXPECT_NE(e.error().message.find("38 public inputs, the key expects 39"), std::string::npos);
+}
+
+TEST(Verifier, BatchAgreesWithSingleVerification) {
+  Fixture f;
+  const PreparedVerifyingKey pvk(f.vk);
+  const std::vector<Proof> proofs(3, f.proof);
+  std::vector<std::vector<ff::Fr>> inputs(3, f.inputs);
+  EXPECT_TRUE(verify_batch(pvk, proofs, inputs).value());
+  inputs[1][5] += ff::Fr::one();
+  EXPECT_FALSE(verify_batch(pvk, proofs, inputs).value());
+  EXPECT_TRUE(verify_batch(pvk, {}, {}).value());
+}
+
+TEST(Encoding, ProofRoundTripAndRejections) {
+  Fixture f;
+  const auto bytes = f.proof.to_bytes();
+  EXPECT_EQ(std::vector<uint8_t>(bytes.begin(), bytes.end()), slurp(kData / "porep_2KiB.proof.bin"));
+  EXPECT_FALSE(Proof::from_bytes(std::span(bytes).first(191)));
+  auto inf = bytes;  // B at infinity: flags 0xc0, rest zero
+  std::fill(inf.begin() + 48, inf.begin() + 144, 0);
+  inf[48] = 0xc0;
+  auto e = Proof::from_bytes(inf);
+  ASSERT_FALSE(e);
+  EXPECT_NE(e.error().message.find("B: the point at infinity"), std::string::npos);
+}
+
+// A Parameters of random points, written and read back; then every kind of damage.
+TEST(ParamsFile, RoundTripAndDamageNamesFileOffsetAndField) {
+  ThreadPool pool(2);
+  auto rng = test::rng(2);
+  auto g1 = [&] { return ec::scalar_mul(ec::G1Jacobian::generator(), test::random_element<ff::Fr>(rng).to_int()).to_affine(); };
+  auto g2 = [&] { return ec::scalar_mul(ec::G2Jacobian::generator(), test::random_element<ff::Fr>(rng).to_int()).to_affine(); };
+  Parameters p;
+  p.vk.alpha_g1 = g1();
+  p.vk.beta_g1 = g1();
+  p.vk.beta_g2 = g2();
+  p.vk.gamma_g2 = g2();
+  p.vk.delta_g1 = g1();
+  p.vk.delta_g2 = g2();
+  p.vk.ic = {g1(), g1(), g1()};
+  for (auto* v : {&p.h, &p.l, &p.a, &p.b_g1}) for (int i = 0; i < 5; ++i) v->push_back(g1());
+  for (int i = 0; i < 2; ++i) p.b_g2.push_back(g2());
+
+  const auto dir = std::filesystem::temp_directory_path() / ("cuzk_params_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const auto path = dir / "t.params";
+  ASSERT_TRUE(write_params(path, p));
+  EXPECT_EQ(read_params(path, pool).value(), p);
+  ASSERT_TRUE(write_vk(dir / "t.vk", p.vk));
+  EXPECT_EQ(read_vk(dir / "t.vk", pool).value(), p.vk);
+
+  const auto good = slurp(path);
+  // vk: 96 + 96 + 192 + 192 + 96 + 192 = 864 bytes, ic: 4 + 3·96; h starts at 1156.
+  ASSERT_EQ(good.size(), 864u + 4 + 3 * 96 + 4 * (4 + 5 * 96) + 4 + 2 * 192);
+  for (size_t cut : {size_t{0}, size_t{50}, size_t{864}, size_t{1158}, good.size() - 1}) {
+    auto e = parse_params(std::span(good).first(cut), "t.params", pool);
+    ASSERT_FALSE(e) << cut;
+    EXPECT_EQ(e.error().code, ErrorCode::kCorruption) << e.error().message;
+    EXPECT_EQ(e.error().message.rfind("t.params: offset ", 0), 0u) << e.error().message;
+  }
+  auto bad = good;
+  bad[1156 + 4 + 3 * 96 + 40] ^= 0x01;  // h[3]'s x coordinate: off the curve (or not canonical)
+  auto e = parse_params(bad, "t.params", pool);
+  ASSERT_FALSE(e);
+  EXPECT_NE(e.error().message.find("t.params: offset 1448: h[3]: "), std::string::npos) << e.error().message;
+
+  auto big = good;  // h claims 2^31 points
+  big[1156] = 0x80;
+  e = parse_params(big, "t.params", pool);
+  ASSERT_FALSE(e);
+  EXPECT_NE(e.error().message.find("h: 2147483653 points need"), std::string::npos) << e.error().message;
+
+  auto trailing = good;
+  trailing.push_back(0);
+  EXPECT_FALSE(parse_params(trailing, "t.params", pool));
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace cuzk::groth16
