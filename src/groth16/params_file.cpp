@@ -1,5 +1,6 @@
 #include "groth16/params_file.hpp"
 
+#include <algorithm>
 #include <fstream>
 
 #include "core/byte_reader.hpp"
@@ -79,11 +80,31 @@ void append_points(std::vector<uint8_t>& out, const std::vector<Point>& ps) {
   for (const auto& p : ps) append(out, p);
 }
 
-Expected<void> write_file(const std::filesystem::path& path, const std::vector<uint8_t>& bytes) {
-  std::ofstream f(path, std::ios::binary | std::ios::trunc);
+void write_bytes(std::ofstream& f, const std::vector<uint8_t>& bytes) {
   f.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+}
+
+// A point vector streamed in chunks, so a key of tens of GiB is never held twice in memory.
+template <class Point>
+void write_points(std::ofstream& f, const std::vector<Point>& ps) {
+  constexpr size_t kChunk = 4096;
+  std::vector<uint8_t> buf;
+  append_u32_be(buf, ps.size());
+  for (size_t i = 0; i < ps.size(); i += kChunk) {
+    for (size_t j = i; j < std::min(ps.size(), i + kChunk); ++j) append(buf, ps[j]);
+    write_bytes(f, buf);
+    buf.clear();
+  }
+  write_bytes(f, buf);
+}
+
+// Opens path for writing, runs write(stream), and reports a failure naming the file.
+template <class Write>
+Expected<void> write_file(const std::filesystem::path& path, Write&& write) {
+  std::ofstream f(path, std::ios::binary | std::ios::trunc);
+  if (f) write(f);
   f.close();
-  if (!f) return Error{ErrorCode::kIo, path.string() + ": could not write " + std::to_string(bytes.size()) + " bytes"};
+  if (!f) return Error{ErrorCode::kIo, path.string() + ": could not write the file"};
   return {};
 }
 
@@ -148,16 +169,19 @@ std::vector<uint8_t> vk_bytes(const VerifyingKey& vk) {
   return out;
 }
 
-Expected<void> write_vk(const std::filesystem::path& path, const VerifyingKey& vk) { return write_file(path, vk_bytes(vk)); }
+Expected<void> write_vk(const std::filesystem::path& path, const VerifyingKey& vk) {
+  return write_file(path, [&](std::ofstream& f) { write_bytes(f, vk_bytes(vk)); });
+}
 
 Expected<void> write_params(const std::filesystem::path& path, const Parameters& params) {
-  std::vector<uint8_t> out = vk_bytes(params.vk);
-  append_points(out, params.h);
-  append_points(out, params.l);
-  append_points(out, params.a);
-  append_points(out, params.b_g1);
-  append_points(out, params.b_g2);
-  return write_file(path, out);
+  return write_file(path, [&](std::ofstream& f) {
+    write_bytes(f, vk_bytes(params.vk));
+    write_points(f, params.h);
+    write_points(f, params.l);
+    write_points(f, params.a);
+    write_points(f, params.b_g1);
+    write_points(f, params.b_g2);
+  });
 }
 
 }  // namespace cuzk::groth16

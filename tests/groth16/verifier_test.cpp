@@ -158,6 +158,11 @@ TEST(ParamsFile, RoundTripAndDamageNamesFileOffsetAndField) {
   auto trailing = good;
   trailing.push_back(0);
   EXPECT_FALSE(parse_params(trailing, "t.params", pool));
+
+  auto unwritable = write_params(dir / "no-such-dir" / "t.params", p);
+  ASSERT_FALSE(unwritable);
+  EXPECT_EQ(unwritable.error().code, ErrorCode::kIo);
+  EXPECT_NE(unwritable.error().message.find("no-such-dir/t.params: could not write"), std::string::npos);
   std::filesystem::remove_all(dir);
 }
 
