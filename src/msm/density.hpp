@@ -16,11 +16,17 @@ class DensityBitmap {
   DensityBitmap() = default;
   explicit DensityBitmap(size_t size) { resize(size); }
 
-  // A new entry at the end, sparse until set.
-  void add_element() { resize(size_ + 1); }
+  // A new entry at the end, sparse until set. O(1): synthesis calls this once per variable.
+  void add_element() {
+    if (size_ % 64 == 0) words_.push_back(0);
+    ++size_;
+  }
+  // Growing adds sparse entries (the count is unchanged); shrinking drops entries and recounts.
   void resize(size_t size) {
+    const bool shrink = size < size_;
     size_ = size;
     words_.resize((size + 63) / 64, 0);
+    if (!shrink) return;
     if (size % 64 != 0) words_.back() &= (uint64_t{1} << (size % 64)) - 1;
     count_ = 0;
     for (uint64_t w : words_) count_ += static_cast<size_t>(std::popcount(w));
