@@ -45,12 +45,16 @@ Expected<Point> read_point(ByteReader& r, std::string_view field, const ReadOpti
 // A u32-BE count and that many points.
 template <class Point>
 Expected<std::vector<Point>> read_points(ByteReader& r, const std::string& name, ThreadPool& pool,
-                                         const ReadOptions& o) {
+                                         const ReadOptions& o, Progress* progress = nullptr) {
   auto n = r.u32_be(name + " length");
   if (!n) return n.error();
-  return decode_points<Point>(r, *n, point_bytes<Point>(o.encoding), name, pool,
-                              [&](std::span<const uint8_t> b) { return decode<Point>(b, o); });
+  return decode_points<Point>(
+      r, *n, point_bytes<Point>(o.encoding), name, pool, [&](std::span<const uint8_t> b) { return decode<Point>(b, o); },
+      progress);
 }
+
+// Files this large show their loading progress on a terminal.
+constexpr size_t kProgressFrom = size_t{64} << 20;
 
 Expected<VerifyingKey> read_vk_from(ByteReader& r, ThreadPool& pool, const ReadOptions& o) {
   VerifyingKey vk;
@@ -129,16 +133,17 @@ Expected<VerifyingKey> parse_vk(std::span<const uint8_t> bytes, const std::strin
 Expected<Parameters> parse_params(std::span<const uint8_t> bytes, const std::string& source, ThreadPool& pool,
                                   ReadOptions options) {
   ByteReader r(bytes, source);
+  Progress progress("loading " + source, bytes.size(), bytes.size() >= kProgressFrom && Progress::stderr_is_terminal());
   Parameters p;
   auto vk = read_vk_from(r, pool, options);
   if (!vk) return vk.error();
   p.vk = std::move(*vk);
   for (auto [name, dst] : {std::pair{"h", &p.h}, {"l", &p.l}, {"a", &p.a}, {"b_g1", &p.b_g1}}) {
-    auto v = read_points<G1Affine>(r, name, pool, options);
+    auto v = read_points<G1Affine>(r, name, pool, options, &progress);
     if (!v) return v.error();
     *dst = std::move(*v);
   }
-  auto b_g2 = read_points<G2Affine>(r, "b_g2", pool, options);
+  auto b_g2 = read_points<G2Affine>(r, "b_g2", pool, options, &progress);
   if (!b_g2) return b_g2.error();
   p.b_g2 = std::move(*b_g2);
   if (auto end = expect_end(r); !end) return end.error();

@@ -9,14 +9,16 @@
 #include <vector>
 
 #include "core/byte_reader.hpp"
+#include "core/progress.hpp"
 #include "core/thread_pool.hpp"
 
 namespace cuzk::groth16 {
 
-// decode(std::span<const uint8_t>) -> Expected<Point>, for count points of `size` bytes each.
+// decode(std::span<const uint8_t>) -> Expected<Point>, for count points of `size` bytes each;
+// progress (if any) advances by the bytes decoded.
 template <class Point, class Decode>
 Expected<std::vector<Point>> decode_points(ByteReader& r, size_t count, size_t size, const std::string& name,
-                                           ThreadPool& pool, Decode&& decode) {
+                                           ThreadPool& pool, Decode&& decode, Progress* progress = nullptr) {
   if (count > r.remaining() / size) {
     return r.error(ErrorCode::kCorruption, name,
                    std::to_string(count) + " points need " + std::to_string(count * size) + " bytes, " +
@@ -36,6 +38,7 @@ Expected<std::vector<Point>> decode_points(ByteReader& r, size_t count, size_t s
       }
       points[i] = *p;
     }
+    if (progress) progress->advance((end - begin) * size);
   });
   if (const size_t i = first_bad.load(); i != std::numeric_limits<size_t>::max()) {
     const Error e = decode(bytes.subspan(i * size, size)).error();

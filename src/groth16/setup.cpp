@@ -2,6 +2,7 @@
 
 #include <random>
 
+#include "core/progress.hpp"
 #include "core/secure_random.hpp"
 #include "ec/fixed_base.hpp"
 #include "groth16/assignment.hpp"
@@ -16,12 +17,13 @@ using ff::Fr;
 // Scalars → affine multiples of a fixed base, in parallel, batch-normalized per chunk.
 template <class Curve>
 std::vector<ec::Affine<Curve>> fixed_base_mul(const ec::FixedBaseTable<Curve>& table, std::span<const Fr> scalars,
-                                             ThreadPool& pool) {
+                                             ThreadPool& pool, Progress& progress) {
   std::vector<ec::Affine<Curve>> out(scalars.size());
   pool.parallel_for(scalars.size(), 1024, [&](size_t begin, size_t end) {
     std::vector<ec::Jacobian<Curve>> j(end - begin);
     for (size_t i = begin; i < end; ++i) j[i - begin] = table.mul(scalars[i].to_int());
     ec::batch_normalize<Curve>(j, std::span(out).subspan(begin, end - begin));
+    progress.advance(end - begin);
   });
   return out;
 }
@@ -101,6 +103,9 @@ Expected<Parameters> setup(const r1cs::CompiledR1cs<Fr>& r1cs, const ToxicWaste&
   Fr t = z_tau * delta_inv;  // tau^i Z(tau) / delta
   for (size_t i = 0; i + 1 < m; ++i, t *= tw.tau) h_s[i] = t;
 
+  // Progress in points (a G2 point counted as one; shown on a terminal for large keys only).
+  const size_t points = ic_s.size() + h_s.size() + l_s.size() + a_s.size() + 2 * b_s.size();
+  Progress progress("setup", points, points >= 100'000 && Progress::stderr_is_terminal());
   const ec::FixedBaseTable<ec::G1Curve> g1(G1Affine::generator());
   const ec::FixedBaseTable<ec::G2Curve> g2(G2Affine::generator());
   Parameters p;
@@ -110,12 +115,12 @@ Expected<Parameters> setup(const r1cs::CompiledR1cs<Fr>& r1cs, const ToxicWaste&
   p.vk.gamma_g2 = g2.mul(tw.gamma.to_int()).to_affine();
   p.vk.delta_g1 = g1.mul(tw.delta.to_int()).to_affine();
   p.vk.delta_g2 = g2.mul(tw.delta.to_int()).to_affine();
-  p.vk.ic = fixed_base_mul(g1, std::span<const Fr>(ic_s), pool);
-  p.h = fixed_base_mul(g1, std::span<const Fr>(h_s), pool);
-  p.l = fixed_base_mul(g1, std::span<const Fr>(l_s), pool);
-  p.a = fixed_base_mul(g1, std::span<const Fr>(a_s), pool);
-  p.b_g1 = fixed_base_mul(g1, std::span<const Fr>(b_s), pool);
-  p.b_g2 = fixed_base_mul(g2, std::span<const Fr>(b_s), pool);
+  p.vk.ic = fixed_base_mul(g1, std::span<const Fr>(ic_s), pool, progress);
+  p.h = fixed_base_mul(g1, std::span<const Fr>(h_s), pool, progress);
+  p.l = fixed_base_mul(g1, std::span<const Fr>(l_s), pool, progress);
+  p.a = fixed_base_mul(g1, std::span<const Fr>(a_s), pool, progress);
+  p.b_g1 = fixed_base_mul(g1, std::span<const Fr>(b_s), pool, progress);
+  p.b_g2 = fixed_base_mul(g2, std::span<const Fr>(b_s), pool, progress);
   return p;
 }
 

@@ -7,6 +7,8 @@
 
 #include "core/byte_reader.hpp"
 #include "core/mapped_file.hpp"
+#include "core/progress.hpp"
+#include "core/thread_pool.hpp"
 
 namespace cuzk {
 namespace {
@@ -48,6 +50,25 @@ TEST(MappedFile, MapsContentsAndNamesMissingFiles) {
   ASSERT_FALSE(missing);
   EXPECT_EQ(missing.error().code, ErrorCode::kIo);
   EXPECT_NE(missing.error().message.find(path.string() + ": open: "), std::string::npos);
+}
+
+}  // namespace
+}  // namespace cuzk
+
+namespace cuzk {
+namespace {
+
+TEST(Progress, LineShowsPercentEtaAndDone) {
+  EXPECT_EQ(Progress::line("loading k.params", 250'000, 1'000'000, 2.0),
+            "loading k.params:  25% (0.2 of 1.0 M) ETA 6 s");
+  EXPECT_EQ(Progress::line("setup", 1'000'000, 1'000'000, 3.25), "setup: 100% (1.0 of 1.0 M) done in 3.2 s");
+  EXPECT_EQ(Progress::line("x", 0, 0, 0.5), "x: 100% (0.0 of 0.0 M) done in 0.5 s");
+  // Disabled (not a terminal): counts, prints nothing, thread-safe.
+  Progress p("quiet", 1000, false);
+  ThreadPool pool(2);
+  pool.parallel_for(1000, 10, [&](size_t b, size_t e) { p.advance(e - b); });
+  EXPECT_EQ(p.done(), 1000u);
+  EXPECT_FALSE(p.enabled());
 }
 
 }  // namespace
