@@ -34,7 +34,6 @@ struct PoseidonLane {
   ff::Fr value;
   std::optional<r1cs::Variable> var;
 
-  static PoseidonLane allocated(r1cs::Variable v, const ff::Fr& value) { return {{v}, value, v}; }
 };
 
 template <r1cs::ConstraintSystem CS>
@@ -46,6 +45,10 @@ class PoseidonCircuit {
 
   PoseidonCircuit(CS& cs, const PoseidonConstants& c) : cs_(cs), c_(c) {}
 
+  // A witness-only backend reads no linear combination: lanes then carry values alone
+  // (docs/PERF.md: the LC mixing was the Poseidon gadget's whole cost there).
+  static constexpr bool kLcs = r1cs::builds_linear_combinations<CS>;
+
   PoseidonOutput hash(std::span<const r1cs::Variable> preimage, std::span<const Fr> values) {
     if (preimage.size() != c_.arity || (!values.empty() && values.size() != c_.arity)) {
       throw Exception(invalid_argument("poseidon gadget: preimage length differs from arity"));
@@ -54,15 +57,13 @@ class PoseidonCircuit {
     const std::vector<Fr>& key = c_.compressed_round_constants;
     std::vector<PoseidonLane> lanes;
     lanes.reserve(t);
-    lanes.push_back({LC().add(c_.domain_tag, CS::one()), c_.domain_tag, std::nullopt});
-    for (size_t i = 0; i < c_.arity; ++i) {
-      lanes.push_back(PoseidonLane::allocated(preimage[i], values.empty() ? Fr::zero() : values[i]));
-    }
+    lanes.push_back(constant(c_.domain_tag));
+    for (size_t i = 0; i < c_.arity; ++i) lanes.push_back(allocated(preimage[i], values.empty() ? Fr::zero() : values[i]));
     size_t at = 2 * t;
     {  // Round 0: pre-key C[0..t), post-key C[t..2t); the tag lane is a constant, folded.
       r1cs::Namespace round(cs_, "round 0");
       const Fr tag = quintic(c_.domain_tag + key[0]) + key[t];
-      lanes[0] = {LC().add(tag, CS::one()), tag, std::nullopt};
+      lanes[0] = constant(tag);
       for (size_t i = 1; i < t; ++i) {
         r1cs::Namespace lane(cs_, [&] { return "lane " + std::to_string(i); });
         lanes[i] = sbox_pre_add(lanes[i], key[i], key[t + i]);
@@ -87,6 +88,10 @@ class PoseidonCircuit {
 
  private:
   static Fr quintic(const Fr& x) { return x.square().square() * x; }
+  static PoseidonLane allocated(r1cs::Variable v, const Fr& value) { return {kLcs ? LC(v) : LC(), value, v}; }
+  static PoseidonLane constant(const Fr& value) {
+    return {kLcs ? LC().add(value, CS::one()) : LC(), value, std::nullopt};
+  }
 
   // keys == nullptr: no post-key. Advances `at` by t when keyed.
   void full_round(std::vector<PoseidonLane>& lanes, const Fr* keys, size_t& at) {
@@ -128,7 +133,7 @@ class PoseidonCircuit {
     cs_.enforce(
         "y = l * l^4 + k", [&](LC lc) { return lc + l; }, [&](LC lc) { return lc + l4; },
         [&](LC lc) { return post ? lc + y - *post * CS::one() : lc + y; });
-    return PoseidonLane::allocated(y, y_value);
+    return allocated(y, y_value);
   }
 
   // quintic_s_box_pre_add on an allocated input x: y = (x + pre)^5 + post.
@@ -145,7 +150,7 @@ class PoseidonCircuit {
     const r1cs::Variable y = cs_.alloc("y", [&] { return y_value; });
     cs_.enforce("y = (x+k) * (x+k)^4 + k'", x_plus_pre, [&](LC lc) { return lc + q2; },
                 [&](LC lc) { return lc + y - post * CS::one(); });
-    return PoseidonLane::allocated(y, y_value);
+    return allocated(y, y_value);
   }
 
   // product_mds: the same matrix selection as the native hash; no rows, no variables.
@@ -157,7 +162,7 @@ class PoseidonCircuit {
       out[0] = scalar_product(lanes, [&](size_t i) { return m.w_hat[i]; });
       for (size_t j = 1; j < t; ++j) {
         const Fr& k = m.v_rest[j - 1];
-        out[j] = {lanes[j].lc + lanes[0].lc * k, lanes[j].value + k * lanes[0].value, std::nullopt};
+        out[j] = {kLcs ? lanes[j].lc + lanes[0].lc * k : LC(), lanes[j].value + k * lanes[0].value, std::nullopt};
       }
     } else {
       const PoseidonMatrix& m = round_ + 1 == half ? c_.pre_sparse : c_.mds;
@@ -173,7 +178,7 @@ class PoseidonCircuit {
     PoseidonLane acc{LC(), Fr::zero(), std::nullopt};
     for (size_t i = 0; i < lanes.size(); ++i) {
       const Fr k = column(i);
-      acc.lc += lanes[i].lc * k;
+      if constexpr (kLcs) acc.lc += lanes[i].lc * k;
       acc.value += k * lanes[i].value;
     }
     return acc;

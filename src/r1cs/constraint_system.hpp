@@ -57,6 +57,12 @@ concept ConstraintSystem = requires(CS& cs, const char* name, detail::ValueProbe
   cs.pop_namespace();
 };
 
+// Whether a backend reads the linear combinations given to enforce (all but WitnessCS, which
+// specialises this to false). Gadgets that carry linear combinations along between rows
+// (Poseidon's mixing) skip building them when it is false.
+template <class CS>
+inline constexpr bool builds_linear_combinations = true;
+
 // RAII namespace: `Namespace ns(cs, "round 3");` names every constraint below it "round 3/...".
 template <class CS>
 class Namespace {

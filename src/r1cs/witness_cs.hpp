@@ -43,6 +43,9 @@ class WitnessCS {
   std::vector<F> aux_;
 };
 
+template <class F>
+inline constexpr bool builds_linear_combinations<WitnessCS<F>> = false;
+
 extern template class WitnessCS<ff::Fr>;  // r1cs.cpp
 
 }  // namespace cuzk::r1cs
