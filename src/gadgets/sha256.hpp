@@ -15,6 +15,7 @@
 #include "gadgets/boolean.hpp"
 #include "gadgets/multieq.hpp"
 #include "gadgets/sha256_native.hpp"
+#include "gadgets/sha256_witness.hpp"
 #include "gadgets/uint32.hpp"
 #include "r1cs/constraint_system.hpp"
 
@@ -53,9 +54,11 @@ auto in_namespace(CS& cs, const std::string& name, Fn fn) {
 
 // One compression of a 512-bit block (message order: bit 0 is the MSB of word 0) with the
 // state `h` (8 words): the 8 words of the new state (sha256.rs sha256_compression_function).
+// A backend that records no rows (WitnessCS) gets the same aux from sha256_witness.hpp.
 template <r1cs::ConstraintSystem CS>
 std::vector<UInt32> sha256_compression_function(CS& cs, std::span<const Boolean> input, std::span<const UInt32> h) {
   using F = typename CS::Field;
+  if constexpr (!r1cs::records_constraints<CS>) return sha256_witness::compression(cs, input, h);
   if (input.size() != 512) throw r1cs::SynthesisError("sha256 compression: the block must be 512 bits");
   if (h.size() != 8) throw r1cs::SynthesisError("sha256 compression: the state must be 8 words");
   std::vector<UInt32> w;

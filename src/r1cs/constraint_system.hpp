@@ -63,6 +63,12 @@ concept ConstraintSystem = requires(CS& cs, const char* name, detail::ValueProbe
 template <class CS>
 inline constexpr bool builds_linear_combinations = true;
 
+// Whether a backend keeps anything of enforce (rows, counts, names). WitnessCS keeps only the
+// assignment, so a gadget may compute its aux values by a native path that calls alloc in the
+// same order and never calls enforce (sha256_witness.hpp).
+template <class CS>
+inline constexpr bool records_constraints = true;
+
 // RAII namespace: `Namespace ns(cs, "round 3");` names every constraint below it "round 3/...".
 template <class CS>
 class Namespace {

@@ -45,6 +45,8 @@ class WitnessCS {
 
 template <class F>
 inline constexpr bool builds_linear_combinations<WitnessCS<F>> = false;
+template <class F>
+inline constexpr bool records_constraints<WitnessCS<F>> = false;
 
 extern template class WitnessCS<ff::Fr>;  // r1cs.cpp
 

@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cstdint>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -413,6 +414,68 @@ TEST(Sha256Gadget, TreeDNodeMatchesModel) {
   EXPECT_EQ(bits_to_bytes(out), to_vec(native::sha256(msg)));
   EXPECT_EQ(rows_digest(cs, 510), "20be9b87c693f76b37150604b9c8367e578311cd67c144cf946990e8e621e4bf");
   EXPECT_EQ(witness_digest(cs.aux()), "4b50a8c9fbdd346b425ebfa07dfc28ac0a599693bfd0896e576ab86036aa7d6b");
+}
+
+// The witness-only path (sha256_witness.hpp) must allocate exactly what the gadget allocates, for
+// any mix of constant, allocated and negated input bits and state words: constants decide which
+// xor/and/ch/maj bits get a variable, negations decide the value an xor stores.
+template <class CS>
+void mixed_inputs(CS& cs, uint64_t seed, double p_const, std::vector<Boolean>& block, std::vector<UInt32>& state) {
+  std::mt19937_64 g(seed);
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  auto bit = [&](size_t i) {
+    const bool v = (g() & 1) != 0;
+    if (u(g) < p_const) return Boolean::constant(v);
+    r1cs::Namespace ns(cs, [i] { return "in " + std::to_string(i); });
+    const AllocatedBit a = AllocatedBit::alloc(cs, v);
+    return (g() & 1) != 0 ? Boolean(a) : Boolean::negation(a);
+  };
+  block.clear();
+  for (size_t i = 0; i < 512; ++i) block.push_back(bit(i));
+  state.clear();
+  for (size_t j = 0; j < 8; ++j) {
+    std::vector<Boolean> le;
+    for (size_t i = 0; i < 32; ++i) le.push_back(bit(512 + 32 * j + i));
+    state.push_back(UInt32::from_bits(le));
+  }
+}
+
+TEST(Sha256Witness, SameAuxAsGadgetForMixedInputs) {
+  const uint64_t base = test::seed();
+  size_t trial = 0;
+  for (double p_const : {0.0, 0.02, 0.3, 0.7, 0.98, 1.0}) {
+    for (int rep = 0; rep < 4; ++rep, ++trial) {
+      const uint64_t seed = base + trial;
+      TestCS cs;
+      r1cs::WitnessCS<F> wcs;
+      std::vector<Boolean> block, wblock;
+      std::vector<UInt32> state, wstate;
+      mixed_inputs(cs, seed, p_const, block, state);
+      mixed_inputs(wcs, seed, p_const, wblock, wstate);
+      const std::vector<UInt32> out = sha256_compression_function(cs, block, state);
+      const std::vector<UInt32> wout = sha256_compression_function(wcs, wblock, wstate);
+      ASSERT_TRUE(cs.is_satisfied()) << "p_const " << p_const << " seed " << seed;
+      ASSERT_EQ(wcs.aux().size(), cs.aux().size()) << "p_const " << p_const << " seed " << seed;
+      EXPECT_EQ(wcs.aux(), cs.aux()) << "p_const " << p_const << " seed " << seed;
+      for (size_t j = 0; j < 8; ++j) {
+        EXPECT_EQ(wout[j].value(), out[j].value()) << j;
+        for (size_t i = 0; i < 32; ++i) {  // same kind, and the same variable where allocated
+          const Boolean &x = out[j].bits()[i], &y = wout[j].bits()[i];
+          ASSERT_EQ(x.kind(), y.kind()) << j << " " << i;
+          if (!x.is_constant()) {
+            EXPECT_EQ(x.bit().variable(), y.bit().variable()) << j << " " << i;
+          }
+        }
+      }
+    }
+  }
+  // Chained through padding: a two-block message whose second block is constants.
+  const std::vector<uint8_t> msg = model_message();
+  TestCS cs;
+  r1cs::WitnessCS<F> wcs;
+  sha256(cs, alloc_message(cs, std::span<const uint8_t>(msg).first(40)));
+  sha256(wcs, alloc_message(wcs, std::span<const uint8_t>(msg).first(40)));
+  EXPECT_EQ(wcs.aux(), cs.aux());
 }
 
 TEST(Sha256Gadget, NistVectorsAndRandomMessages) {
