@@ -18,8 +18,6 @@
 #include "gadgets/insertion.hpp"
 #include "gadgets/multipack.hpp"
 #include "gadgets/num.hpp"
-#include "gadgets/poseidon_constants.hpp"
-#include "gadgets/poseidon_gadget.hpp"
 #include "r1cs/constraint_system.hpp"
 
 namespace cuzk::gadgets {
@@ -40,33 +38,6 @@ struct MerklePathElement {
   uint32_t index = 0;
 };
 
-// The Poseidon node hash of trees R and C (filecoin-hashers PoseidonFunction::hash_multi_leaf_circuit:
-// neptune's gadget with the MerkleTree constants of that arity). The constants are the caller's.
-class PoseidonTreeHash {
- public:
-  PoseidonTreeHash(const PoseidonConstants& arity2, const PoseidonConstants& arity4, const PoseidonConstants& arity8)
-      : c2_(arity2), c4_(arity4), c8_(arity8) {}
-
-  template <r1cs::ConstraintSystem CS>
-  AllocatedNum<ff::Fr> operator()(CS& cs, std::span<const AllocatedNum<ff::Fr>> preimage) const {
-    const PoseidonConstants& c = preimage.size() == 2 ? c2_ : preimage.size() == 4 ? c4_ : c8_;
-    if (c.arity != preimage.size()) throw Exception(invalid_argument("PoseidonTreeHash: arity 2, 4 or 8"));
-    std::vector<r1cs::Variable> vars;
-    std::vector<ff::Fr> values;
-    for (const AllocatedNum<ff::Fr>& n : preimage) {
-      vars.push_back(n.variable());
-      values.push_back(n.value());
-    }
-    const PoseidonOutput out = poseidon_hash_gadget(cs, c, vars, values);
-    return {out.var, out.value};
-  }
-
- private:
-  const PoseidonConstants& c2_;
-  const PoseidonConstants& c4_;
-  const PoseidonConstants& c8_;
-};
-
 struct PorOutput {
   r1cs::Variable index_input;  // the packed index bits: the leaf's global index
   r1cs::Variable computed_root;
@@ -74,7 +45,7 @@ struct PorOutput {
 
 // Proves that `leaf` is in the tree of root `root`, along `path` (leaf → root: the base levels,
 // then one sub element if shape.sub, then one top element if shape.top). `hash(cs, preimage)`
-// is the node hash (PoseidonTreeHash; the binary SHA-256 tree D will bring its own).
+// is the node hash (tree_hash.hpp: PoseidonTreeHash for trees R and C, Sha256TreeHash for tree D).
 template <r1cs::ConstraintSystem CS, class Hash>
 PorOutput por_inclusion(CS& cs, const Hash& hash, MerkleShape shape, const AllocatedNum<typename CS::Field>& leaf,
                         std::span<const MerklePathElement<typename CS::Field>> path,

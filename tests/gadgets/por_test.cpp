@@ -37,6 +37,7 @@
 #include "gadgets/por.hpp"
 #include "gadgets/poseidon.hpp"
 #include "gadgets/poseidon_constants.hpp"
+#include "gadgets/tree_hash.hpp"
 #include "r1cs/keygen_cs.hpp"
 #include "r1cs/test_cs.hpp"
 #include "r1cs/witness_cs.hpp"
@@ -139,15 +140,17 @@ TEST(Insertion, RejectsBadShapes) {
 
 // A native compound Poseidon tree (merkletree's base trees, then sub and top levels).
 struct NativeTree {
+  using NodeFn = Fr (*)(std::span<const Fr>);
   MerkleShape shape;
+  NodeFn node;
   size_t base_leaves;                       // leaves per base tree
   std::vector<std::vector<std::vector<Fr>>> bases;  // [base tree][level][node]
   std::vector<Fr> sub_roots;
   Fr root;
 
-  static Fr node(std::span<const Fr> children) { return poseidon_hash(constants(children.size()), children); }
+  static Fr poseidon_node(std::span<const Fr> children) { return tree_hash().native(children); }
 
-  NativeTree(MerkleShape s, const std::vector<Fr>& leaves) : shape(s) {
+  NativeTree(MerkleShape s, const std::vector<Fr>& leaves, NodeFn node_fn = poseidon_node) : shape(s), node(node_fn) {
     const size_t trees = (s.sub ? s.sub : 1) * (s.top ? s.top : 1);
     base_leaves = leaves.size() / trees;
     for (size_t t = 0; t < trees; ++t) {
@@ -298,6 +301,65 @@ TEST(Por, RandomTreesSatisfiedAndMatchModel) {
       EXPECT_TRUE(cs2.first_unsatisfied().has_value());
       EXPECT_NE(cs2.inputs()[out2.index_input.index], Fr::from_uint(c));
     }
+  }
+}
+
+// Tree D: binary SHA-256 (Sha256TreeHash). The model (same script as above, with
+// m.sha_node_native / m.sha_multi_leaf_circuit and leaves trimmed to 254 bits) gives rows, aux,
+// digest and the root; a level costs 45,382 rows (SPEC-SHA256 §7.3: 44,866 + 2·256 + 1 + 3).
+TEST(Por, TreeDSha256MatchesModel) {
+  struct Case {
+    size_t levels, c, rows, aux;
+    const char* digest;
+    const char* root;
+  };
+  const Case cases[] = {
+      {1, 1, 45384, 45337, "cd72b9dd73a950915445a78fcfaf2afaa8641c7af75e801a4c014f7c8200c860",
+       "3cba051dfe34de896eee9cee24c549ff1559dab262e0572cd00f098f2722c147"},
+      {2, 2, 90766, 90672, "c17b0839c182c33841232276ec8d478dfba2773c15482730f9ae4e452af1ff25",
+       "194715b008f12bdd73934be96afc70ccde245b1721e204beab46fbfa0d2e3bda"},
+  };
+  const Sha256TreeHash sha_hash;
+  for (const Case& k : cases) {
+    SCOPED_TRACE(k.levels);
+    std::vector<Fr> leaves;
+    for (uint64_t i = 0; i < (1u << k.levels); ++i) {  // (i·7919 + 13) as 32 LE bytes, byte 31 &= 0x3f
+      leaves.push_back(Fr::from_uint(i * 7919 + 13));
+    }
+    const NativeTree tree({2, 0, 0}, leaves, &Sha256TreeHash::native);
+    EXPECT_EQ(tree.root, Fr::from_hex(k.root));
+    const std::vector<Element> path = tree.path(k.c);
+    auto run = [&](auto& cs, const std::vector<Element>& p) {
+      const Num leaf = [&] {
+        r1cs::Namespace ns(cs, "leaf");
+        return Num::alloc(cs, leaves[k.c]);
+      }();
+      const Num root = [&] {
+        r1cs::Namespace ns(cs, "root");
+        return Num::alloc(cs, tree.root);
+      }();
+      r1cs::Namespace ns(cs, "por");
+      return por_inclusion(cs, sha_hash, MerkleShape{2, 0, 0}, leaf, std::span<const Element>(p), root);
+    };
+    r1cs::TestCS<Fr> cs;
+    const PorOutput out = run(cs, path);
+    EXPECT_TRUE(cs.is_satisfied()) << *cs.first_unsatisfied();
+    EXPECT_EQ(cs.num_constraints(), 2 + 45382 * k.levels);
+    EXPECT_EQ(cs.num_constraints(), k.rows);
+    EXPECT_EQ(cs.num_aux(), k.aux);
+    EXPECT_EQ(cs.digest(), k.digest);
+    EXPECT_EQ(cs.inputs()[out.index_input.index], Fr::from_uint(k.c));
+    EXPECT_EQ(cs.aux()[out.computed_root.index], tree.root);
+
+    r1cs::WitnessCS<Fr> wcs;  // the native SHA-256 witness path
+    run(wcs, path);
+    EXPECT_EQ(wcs.aux(), cs.aux());
+
+    std::vector<Element> bad = path;
+    bad.back().siblings[0] += Fr::one();
+    r1cs::TestCS<Fr> cs2;
+    run(cs2, bad);
+    EXPECT_EQ(cs2.first_unsatisfied(), std::optional<std::string>("por/enforce root is correct"));
   }
 }
 
