@@ -131,6 +131,34 @@ class AllocatedNum {
                [](LC lc) { return lc + CS::one(); });
   }
 
+  // The bit [a = b], with no row forcing a = b (the is-equal construction: δ = a − b has an
+  // inverse exactly when it is nonzero). Allocates r ("r", a boolean: its row), δ⁻¹ ("delta_inv";
+  // any value when δ = 0) and t = δ·δ⁻¹ ("t"); rows
+  //   "t = (a - b) * delta_inv":  (a − b) · δ⁻¹ = t
+  //   "(a - b) * (t - 1) == 0":   (a − b) · (t − ONE) = 0     so t = 1 whenever a ≠ b
+  //   "(a - b) * r == 0":         (a − b) · r = 0             so r = 0 whenever a ≠ b
+  //   "(t - 1) * (r - 1) == 0":   (t − ONE) · (r − ONE) = 0   so r = 1 whenever a = b (t = 0).
+  template <r1cs::ConstraintSystem CS>
+  static AllocatedBit equals(CS& cs, const AllocatedNum& a, const AllocatedNum& b) {
+    const F delta = a.value_ - b.value_;
+    const AllocatedBit r = [&] {
+      r1cs::Namespace ns(cs, "r");
+      return AllocatedBit::alloc(cs, delta.is_zero());
+    }();
+    const F delta_inv = delta.is_zero() ? F::one() : delta.inverse();
+    const F t_value = delta * delta_inv;
+    const r1cs::Variable inv = cs.alloc("delta_inv", [&] { return delta_inv; });
+    const r1cs::Variable t = cs.alloc("t", [&] { return t_value; });
+    const auto diff = [&](LC lc) { return lc + a.variable_ - b.variable_; };
+    const auto zero = [](LC lc) { return lc; };
+    cs.enforce("t = (a - b) * delta_inv", diff, [&](LC lc) { return lc + inv; }, [&](LC lc) { return lc + t; });
+    cs.enforce("(a - b) * (t - 1) == 0", diff, [&](LC lc) { return lc + t - CS::one(); }, zero);
+    cs.enforce("(a - b) * r == 0", diff, [&](LC lc) { return lc + r.variable(); }, zero);
+    cs.enforce("(t - 1) * (r - 1) == 0", [&](LC lc) { return lc + t - CS::one(); },
+               [&](LC lc) { return lc + r.variable() - CS::one(); }, zero);
+    return r;
+  }
+
   // (b, a) if condition else (a, b) (AllocatedNum::conditionally_reverse):
   // c = alloc in "conditional reversal result 1"; row "first conditional reversal":
   //   (a − b) · condition = a − c;

@@ -305,6 +305,37 @@ TEST(AllocatedNum, AssertNonzeroOfZeroThrows) {
   EXPECT_EQ(keygen.num_constraints(), 1u);
 }
 
+// equals: r = [a = b] for equal and unequal inputs; the soundness of each row: a prover who lies
+// about r (either way) or about t is caught.
+TEST(AllocatedNum, EqualsBitAndItsSoundness) {
+  auto g = test::rng(13);
+  const F x = test::random_element<F>(g), y = x + F::one();
+  for (bool same : {true, false}) {
+    SCOPED_TRACE(same);
+    TestCS cs;
+    const auto a = in(cs, "a", [&] { return AllocatedNum<F>::alloc(cs, x); });
+    const auto b = in(cs, "b", [&] { return AllocatedNum<F>::alloc(cs, same ? x : y); });
+    const AllocatedBit r = in(cs, "eq", [&] { return AllocatedNum<F>::equals(cs, a, b); });
+    EXPECT_EQ(r.value(), same);
+    EXPECT_EQ(cs.num_constraints(), 5u);  // r's boolean row + 4
+    EXPECT_EQ(cs.num_aux(), 5u);          // a, b, r, delta_inv, t
+    expect_row(cs, 1, "eq/t = (a - b) * delta_inv", {{aux(0), num(1)}, {aux(1), num(-1)}}, {{aux(3), num(1)}},
+               {{aux(4), num(1)}});
+    expect_row(cs, 4, "eq/(t - 1) * (r - 1) == 0", {{kOne, num(-1)}, {aux(4), num(1)}},
+               {{kOne, num(-1)}, {aux(2), num(1)}}, {});
+    EXPECT_EQ(cs.get("eq/t"), same ? F::zero() : F::one());
+    ASSERT_TRUE(cs.is_satisfied());
+    // Claiming the other answer breaks a row whatever t and delta_inv are chosen.
+    cs.set("eq/r/boolean", same ? F::zero() : F::one());
+    EXPECT_TRUE(cs.first_unsatisfied().has_value());
+    if (!same) {  // t = 0 would let r = 1 pass the last row; the second row forbids it for a ≠ b
+      cs.set("eq/t", F::zero());
+      cs.set("eq/delta_inv", F::zero());
+      EXPECT_EQ(cs.first_unsatisfied(), "eq/(a - b) * (t - 1) == 0");
+    }
+  }
+}
+
 TEST(AllocatedNum, ConditionallyReverseAndPick) {
   auto g = test::rng(12);
   const F x = test::random_element<F>(g), y = test::random_element<F>(g);
