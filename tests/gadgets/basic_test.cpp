@@ -12,6 +12,7 @@
 #include "gadgets/boolean.hpp"
 #include "gadgets/multipack.hpp"
 #include "gadgets/num.hpp"
+#include "gadgets/uint64.hpp"
 #include "r1cs/keygen_cs.hpp"
 #include "r1cs/proving_cs.hpp"
 #include "r1cs/test_cs.hpp"
@@ -538,6 +539,29 @@ F pack_native(const std::vector<bool>& bits, size_t start, size_t end) {
     if (bits[i]) v.limbs[(i - start) / 64] |= 1ull << ((i - start) % 64);
   }
   return F::from_int(v);
+}
+
+// UInt64 (storage-proofs-core uint64.rs): 64 boolean rows, bit order both ways, and the packed
+// input equals the integer (a 64-bit value read with the wrong bit order or width would not).
+TEST(UInt64, AllocBitsAndPackedInput) {
+  auto g = test::rng(16);
+  for (uint64_t v : {uint64_t(0), uint64_t(1), ~uint64_t(0), uint64_t(0x8000000000000001ull), uint64_t(g())}) {
+    TestCS cs;
+    const UInt64 w = in(cs, "c", [&] { return UInt64::alloc(cs, v); });
+    EXPECT_EQ(w.value(), v);
+    EXPECT_EQ(cs.num_constraints(), 64u);
+    EXPECT_EQ(cs.get("c/allocated bit 63/boolean"), (v >> 63) ? F::one() : F::zero());
+    const std::vector<Boolean> be = w.to_bits_be();
+    EXPECT_EQ(be.front().value(), (v >> 63) != 0);
+    EXPECT_EQ(UInt64::from_bits_be(be).value(), v);
+    EXPECT_EQ(UInt64::from_bits(w.to_bits_le()).value(), v);
+    const Variable input = in(cs, "pack", [&] { return w.pack_into_input(cs); });
+    EXPECT_EQ(cs.inputs()[input.index], F::from_uint(v));
+    EXPECT_EQ(cs.num_constraints(), 65u);
+    EXPECT_TRUE(cs.is_satisfied());
+  }
+  EXPECT_EQ(UInt64::constant(0xdeadbeefcafef00dull).to_bits_le()[0].value(), true);
+  EXPECT_THROW(UInt64::from_bits(std::vector<Boolean>(63, Boolean::constant(false))), r1cs::SynthesisError);
 }
 
 TEST(Multipack, PackIntoInputsMatchesNative) {
