@@ -67,6 +67,15 @@ Num<F> num_of_bits(r1cs::Variable one, std::span<const Boolean> bits) {
   return num;
 }
 
+// storage-proofs-core util.rs reverse_bit_numbering: pad with constant false to whole bytes, then
+// reverse the bits within each byte. Turns to_bits_le's LSB-first bits into the value's
+// little-endian bytes in SHA-256's MSB-first bit order, and a digest's bits back.
+inline std::vector<Boolean> reverse_bit_numbering(std::vector<Boolean> bits) {
+  while (bits.size() % 8 != 0) bits.push_back(Boolean::constant(false));
+  for (size_t byte = 0; byte < bits.size(); byte += 8) std::reverse(bits.begin() + byte, bits.begin() + byte + 8);
+  return bits;
+}
+
 // One public input per chunk of kCapacity bits (multipack.rs pack_into_inputs): alloc_input
 // "input i"; row "packing constraint i": Σ 2^j bit_j · ONE = input. Returns the inputs.
 template <r1cs::ConstraintSystem CS>

@@ -74,17 +74,14 @@ class Sha256TreeHash {
     message.reserve(256 * preimage.size());
     for (size_t i = 0; i < preimage.size(); ++i) {
       r1cs::Namespace ns(cs, [i] { return std::to_string(i) + "_num_into_bits"; });
-      std::vector<Boolean> bits = preimage[i].to_bits_le(cs);
-      while (bits.size() % 8 != 0) bits.push_back(Boolean::constant(false));
-      append_bytes_bit_reversed(message, bits);
+      const std::vector<Boolean> bytes = reverse_bit_numbering(preimage[i].to_bits_le(cs));
+      message.insert(message.end(), bytes.begin(), bytes.end());
     }
     const std::vector<Boolean> digest = [&] {
       r1cs::Namespace ns(cs, "hash");
       return sha256(cs, message);
     }();
-    std::vector<Boolean> le;
-    le.reserve(256);
-    append_bytes_bit_reversed(le, digest);
+    std::vector<Boolean> le = reverse_bit_numbering(digest);
     le.erase(le.begin() + kCapacity<ff::Fr>, le.end());
     r1cs::Namespace ns(cs, "pack_le");
     return pack_bits(cs, std::span<const Boolean>(le));
@@ -99,14 +96,6 @@ class Sha256TreeHash {
     native::Sha256Digest digest = native::sha256(message);
     digest[31] &= 0x3f;  // trim_to_fr32: below 2^254 < r, so always canonical
     return ff::Fr::from_bytes_le(digest).value();
-  }
-
- private:
-  // util.rs reverse_bit_numbering on whole bytes: bits [8k, 8k+8) appended in reverse order.
-  static void append_bytes_bit_reversed(std::vector<Boolean>& out, const std::vector<Boolean>& bits) {
-    for (size_t byte = 0; byte + 8 <= bits.size(); byte += 8) {
-      for (size_t j = 8; j-- > 0;) out.push_back(bits[byte + j]);
-    }
   }
 };
 

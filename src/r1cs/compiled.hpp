@@ -6,11 +6,13 @@
 #include <cstdint>
 #include <filesystem>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "core/expected.hpp"
 #include "core/thread_pool.hpp"
 #include "ff/bls12_381.hpp"
+#include "r1cs/row_digest.hpp"
 
 namespace cuzk::r1cs {
 
@@ -60,6 +62,36 @@ RowValues<F> spmv(const CompiledR1cs<F>& r1cs, std::span<const F> inputs, std::s
 template <class F>
 void spmv(const CsrMatrix<F>& m, uint32_t num_inputs, std::span<const F> inputs, std::span<const F> aux,
           std::span<F> out, ThreadPool& pool);
+
+// The fingerprint of rows [0, end_row) in row_digest.hpp's canonical serialisation (what
+// TestCS::digest and shared/tools/*_circuit_model.py compute), from the compiled form: columns
+// below num_inputs are inputs, the rest aux. For circuits too large for TestCS.
+template <class F>
+std::string row_digest(const CompiledR1cs<F>& r1cs, size_t end_row) {
+  Sha256 sha;
+  std::vector<uint8_t> buf;
+  const auto put_u32 = [&](uint32_t v) {
+    for (int i = 0; i < 4; ++i) buf.push_back(uint8_t(v >> (8 * i)));
+  };
+  for (size_t row = 0; row < end_row; ++row) {
+    buf.clear();
+    for (const CsrMatrix<F>* m : {&r1cs.a, &r1cs.b, &r1cs.c}) {
+      const uint64_t begin = m->row_start[row], end = m->row_start[row + 1];
+      put_u32(static_cast<uint32_t>(end - begin));
+      for (uint64_t t = begin; t < end; ++t) {
+        const uint32_t col = m->column[t];
+        const bool input = col < r1cs.num_inputs;
+        buf.push_back(input ? 0 : 1);
+        put_u32(input ? col : col - r1cs.num_inputs);
+        const size_t at = buf.size();
+        buf.resize(at + F::kBytes);
+        m->coeff[t].to_bytes_le(std::span<uint8_t, F::kBytes>(buf.data() + at, F::kBytes));
+      }
+    }
+    sha.update(buf);
+  }
+  return sha.hex_digest();
+}
 
 extern template struct CompiledR1cs<ff::Fr>;
 extern template RowValues<ff::Fr> spmv(const CompiledR1cs<ff::Fr>&, std::span<const ff::Fr>,

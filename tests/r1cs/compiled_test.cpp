@@ -56,6 +56,9 @@ TEST(KeygenCS, CsrEqualsTestCSRowsWithInputsInterleaved) {
     EXPECT_EQ(row_of(r.b, r.num_inputs, i), t.constraints()[i].b);
     EXPECT_EQ(row_of(r.c, r.num_inputs, i), t.constraints()[i].c);
   }
+  // The fingerprint from the compiled form equals TestCS's (inputs interleaved with aux).
+  EXPECT_EQ(row_digest(r, r.num_constraints()), t.digest());
+  EXPECT_NE(row_digest(r, r.num_constraints() - 1), t.digest());
 }
 
 TEST(Spmv, EqualsProvingCSRowForRow) {
