@@ -3,6 +3,28 @@
 
 namespace cuzk::gpu {
 
+namespace {
+
+DeviceInfo describe(int ordinal) {
+  cudaDeviceProp prop{};
+  CUDA_CHECK(cudaGetDeviceProperties(&prop, ordinal));
+  DeviceInfo info;
+  info.ordinal = ordinal;
+  info.name = prop.name;
+  info.compute_major = prop.major;
+  info.compute_minor = prop.minor;
+  info.multiprocessors = prop.multiProcessorCount;
+  int previous = 0;
+  CUDA_CHECK(cudaGetDevice(&previous));
+  CUDA_CHECK(cudaSetDevice(ordinal));
+  const cudaError_t status = cudaMemGetInfo(&info.free_bytes, &info.total_bytes);
+  CUDA_CHECK(cudaSetDevice(previous));
+  CUDA_CHECK(status);
+  return info;
+}
+
+}  // namespace
+
 std::vector<DeviceInfo> list_devices() {
   int count = 0;
   if (cudaGetDeviceCount(&count) != cudaSuccess) {
@@ -10,20 +32,30 @@ std::vector<DeviceInfo> list_devices() {
     return {};
   }
   std::vector<DeviceInfo> out;
-  for (int i = 0; i < count; ++i) {
-    cudaDeviceProp prop{};
-    CUDA_CHECK(cudaGetDeviceProperties(&prop, i));
-    DeviceInfo info;
-    info.ordinal = i;
-    info.name = prop.name;
-    info.compute_major = prop.major;
-    info.compute_minor = prop.minor;
-    info.multiprocessors = prop.multiProcessorCount;
-    CUDA_CHECK(cudaSetDevice(i));
-    CUDA_CHECK(cudaMemGetInfo(&info.free_bytes, &info.total_bytes));
-    out.push_back(info);
-  }
+  for (int i = 0; i < count; ++i) out.push_back(describe(i));
   return out;
 }
+
+Device::Device(int ordinal) : ordinal_(ordinal) {
+  int count = 0;
+  if (cudaGetDeviceCount(&count) != cudaSuccess) {
+    cudaGetLastError();
+    count = 0;
+  }
+  if (ordinal < 0 || ordinal >= count)
+    throw Exception(invalid_argument("GPU ordinal " + std::to_string(ordinal) + " is not a visible device (" +
+                                     std::to_string(count) + " visible)"));
+}
+
+void Device::make_current() const { CUDA_CHECK(cudaSetDevice(ordinal_)); }
+
+DeviceInfo Device::info() const { return describe(ordinal_); }
+
+ScopedDevice::ScopedDevice(const Device& device) {
+  CUDA_CHECK(cudaGetDevice(&previous_));
+  device.make_current();
+}
+
+ScopedDevice::~ScopedDevice() { cudaSetDevice(previous_); }
 
 }  // namespace cuzk::gpu

@@ -19,4 +19,30 @@ struct DeviceInfo {
 // Every visible device; empty when there is no driver or no GPU (not an error: the CPU path runs).
 std::vector<DeviceInfo> list_devices();
 
+// One GPU by ordinal. CUDA's "current device" is per host thread: make_current() before creating
+// streams or buffers for it on a thread. The object holds no CUDA state; pass it down (no globals).
+class Device {
+ public:
+  // Throws when the ordinal is not a visible device.
+  explicit Device(int ordinal);
+  int ordinal() const { return ordinal_; }
+  void make_current() const;
+  DeviceInfo info() const;
+
+ private:
+  int ordinal_;
+};
+
+// RAII: makes `device` current on this thread and restores the previous current device on exit.
+class ScopedDevice {
+ public:
+  explicit ScopedDevice(const Device& device);
+  ~ScopedDevice();
+  ScopedDevice(const ScopedDevice&) = delete;
+  ScopedDevice& operator=(const ScopedDevice&) = delete;
+
+ private:
+  int previous_ = 0;
+};
+
 }  // namespace cuzk::gpu

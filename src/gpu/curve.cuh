@@ -1,0 +1,274 @@
+#pragma once
+// G1 and G2 points for CUDA kernels (and the CPU, as the tests' twin): Fp2 = Fp[u]/(u^2 + 1),
+// affine points with the layout of ec::Affine (x, y, then the infinity flag), XYZZ and Jacobian
+// points with the layouts of ec::XYZZ / ec::Jacobian (identity: ZZ = 0, resp. Z = 0, with X = Y = 1
+// as the CPU writes it; affine identity: x = y = 0, infinity = true). Formulas for a = 0 from the Explicit-Formulas Database:
+//   XYZZ:     https://hyperelliptic.org/EFD/g1p/auto-shortw-xyzz.html (add-2008-s, madd-2008-s,
+//             dbl-2008-s-1)
+//   Jacobian: https://hyperelliptic.org/EFD/g1p/auto-shortw-jacobian-0.html (add-2007-bl,
+//             madd-2007-bl, dbl-2009-l)
+// Each takes the same steps as its CPU twin in src/ec, so both give the same coordinates.
+
+#include <cstddef>
+#include <cstring>
+#include <type_traits>
+
+#include "gpu/field.cuh"  // first: see there
+#include "ec/bls12_381.hpp"
+
+namespace cuzk::gpu {
+
+// c0 + c1 u with u^2 = -1; the layout of ff::Fp2.
+struct DeviceFp2 {
+  DeviceFp c0, c1;
+
+  CUZK_HD static DeviceFp2 zero() { return {DeviceFp::zero(), DeviceFp::zero()}; }
+  CUZK_HD static DeviceFp2 one() { return {DeviceFp::one(), DeviceFp::zero()}; }
+  CUZK_HD bool is_zero() const { return c0.is_zero() && c1.is_zero(); }
+  CUZK_HD friend bool operator==(const DeviceFp2& a, const DeviceFp2& b) { return a.c0 == b.c0 && a.c1 == b.c1; }
+  CUZK_HD friend bool operator!=(const DeviceFp2& a, const DeviceFp2& b) { return !(a == b); }
+
+  CUZK_HD friend DeviceFp2 operator+(const DeviceFp2& a, const DeviceFp2& b) { return {a.c0 + b.c0, a.c1 + b.c1}; }
+  CUZK_HD friend DeviceFp2 operator-(const DeviceFp2& a, const DeviceFp2& b) { return {a.c0 - b.c0, a.c1 - b.c1}; }
+  CUZK_HD DeviceFp2 operator-() const { return {-c0, -c1}; }
+  CUZK_HD DeviceFp2 dbl() const { return {c0.dbl(), c1.dbl()}; }
+  // Karatsuba, three Fp products: (a0 b0 - a1 b1) + ((a0 + a1)(b0 + b1) - a0 b0 - a1 b1) u.
+  // Not inlined on the device: G2 formulas with every Fp product inlined took nvcc minutes per
+  // kernel and spilled at 255 registers; one call costs little beside three products.
+  CUZK_HD_NOINLINE static DeviceFp2 mul(const DeviceFp2& a, const DeviceFp2& b) {
+    const DeviceFp t0 = a.c0 * b.c0, t1 = a.c1 * b.c1;
+    return {t0 - t1, (a.c0 + a.c1) * (b.c0 + b.c1) - t0 - t1};
+  }
+  CUZK_HD friend DeviceFp2 operator*(const DeviceFp2& a, const DeviceFp2& b) { return mul(a, b); }
+  // (c0 + c1)(c0 - c1) + 2 c0 c1 u: two Fp products.
+  CUZK_HD_NOINLINE static DeviceFp2 square(const DeviceFp2& a) {
+    return {(a.c0 + a.c1) * (a.c0 - a.c1), (a.c0 * a.c1).dbl()};
+  }
+  CUZK_HD DeviceFp2 sqr() const { return square(*this); }
+
+  CUZK_HD DeviceFp2& operator+=(const DeviceFp2& b) { return *this = *this + b; }
+  CUZK_HD DeviceFp2& operator-=(const DeviceFp2& b) { return *this = *this - b; }
+  CUZK_HD DeviceFp2& operator*=(const DeviceFp2& b) { return *this = *this * b; }
+
+  static DeviceFp2 from_cpu(const ff::Fp2& x) { return {DeviceFp::from_cpu(x.c0), DeviceFp::from_cpu(x.c1)}; }
+  ff::Fp2 to_cpu() const { return {c0.to_cpu(), c1.to_cpu()}; }
+};
+static_assert(sizeof(DeviceFp2) == sizeof(ff::Fp2) && alignof(DeviceFp2) == alignof(ff::Fp2));
+
+// ---- affine ------------------------------------------------------------------------------------
+
+template <class F>
+struct DeviceAffine {
+  F x, y;
+  bool infinity;
+
+  CUZK_HD static DeviceAffine identity() { return {F::zero(), F::zero(), true}; }  // as ec::Affine{}
+  CUZK_HD bool is_identity() const { return infinity; }
+  CUZK_HD DeviceAffine operator-() const { return infinity ? *this : DeviceAffine{x, -y, false}; }
+};
+
+// ---- XYZZ --------------------------------------------------------------------------------------
+
+template <class F>
+struct DeviceXYZZ {
+  F x, y, zz, zzz;
+
+  CUZK_HD static DeviceXYZZ identity() { return {F::one(), F::one(), F::zero(), F::zero()}; }
+  CUZK_HD static DeviceXYZZ from_affine(const DeviceAffine<F>& p) {
+    return p.infinity ? identity() : DeviceXYZZ{p.x, p.y, F::one(), F::one()};
+  }
+  CUZK_HD bool is_identity() const { return zz.is_zero(); }
+  CUZK_HD DeviceXYZZ operator-() const { return {x, -y, zz, zzz}; }
+
+  // dbl-2008-s-1: 6M + 3S.
+  CUZK_HD DeviceXYZZ dbl() const {
+    if (is_identity()) return *this;
+    const F u = y.dbl();       // U = 2 Y1
+    const F v = u.sqr();       // V = U^2
+    const F w = u * v;         // W = U V
+    const F s = x * v;         // S = X1 V
+    const F xx = x.sqr();
+    const F m = xx.dbl() + xx;  // M = 3 X1^2
+    DeviceXYZZ r;
+    r.x = m.sqr() - s.dbl();       // X3 = M^2 - 2S
+    r.y = m * (s - r.x) - w * y;   // Y3 = M(S - X3) - W Y1
+    r.zz = v * zz;                 // ZZ3 = V ZZ1
+    r.zzz = w * zzz;               // ZZZ3 = W ZZZ1
+    return r;
+  }
+
+  // add-2008-s: 12M + 2S; P = Q goes to dbl, P = -Q to the identity.
+  CUZK_HD friend DeviceXYZZ operator+(const DeviceXYZZ& a, const DeviceXYZZ& q) {
+    if (a.is_identity()) return q;
+    if (q.is_identity()) return a;
+    const F u1 = a.x * q.zz;    // U1 = X1 ZZ2
+    const F u2 = q.x * a.zz;    // U2 = X2 ZZ1
+    const F s1 = a.y * q.zzz;   // S1 = Y1 ZZZ2
+    const F s2 = q.y * a.zzz;   // S2 = Y2 ZZZ1
+    const F p = u2 - u1;        // P = U2 - U1
+    const F rr = s2 - s1;       // R = S2 - S1
+    if (p.is_zero()) return rr.is_zero() ? a.dbl() : identity();
+    const F pp = p.sqr();       // PP = P^2
+    const F ppp = p * pp;       // PPP = P PP
+    const F qq = u1 * pp;       // Q = U1 PP
+    DeviceXYZZ r;
+    r.x = rr.sqr() - ppp - qq.dbl();    // X3 = R^2 - PPP - 2Q
+    r.y = rr * (qq - r.x) - s1 * ppp;   // Y3 = R(Q - X3) - S1 PPP
+    r.zz = a.zz * q.zz * pp;            // ZZ3 = ZZ1 ZZ2 PP
+    r.zzz = a.zzz * q.zzz * ppp;        // ZZZ3 = ZZZ1 ZZZ2 PPP
+    return r;
+  }
+
+  // madd-2008-s (ZZ2 = ZZZ2 = 1): 8M + 2S.
+  CUZK_HD friend DeviceXYZZ operator+(const DeviceXYZZ& a, const DeviceAffine<F>& q) {
+    if (q.infinity) return a;
+    if (a.is_identity()) return from_affine(q);
+    const F u2 = q.x * a.zz;    // U2 = X2 ZZ1
+    const F s2 = q.y * a.zzz;   // S2 = Y2 ZZZ1
+    const F p = u2 - a.x;       // P = U2 - X1
+    const F rr = s2 - a.y;      // R = S2 - Y1
+    if (p.is_zero()) return rr.is_zero() ? from_affine(q).dbl() : identity();
+    const F pp = p.sqr();       // PP = P^2
+    const F ppp = p * pp;       // PPP = P PP
+    const F qq = a.x * pp;      // Q = X1 PP
+    DeviceXYZZ r;
+    r.x = rr.sqr() - ppp - qq.dbl();    // X3 = R^2 - PPP - 2Q
+    r.y = rr * (qq - r.x) - a.y * ppp;  // Y3 = R(Q - X3) - Y1 PPP
+    r.zz = a.zz * pp;                   // ZZ3 = ZZ1 PP
+    r.zzz = a.zzz * ppp;                // ZZZ3 = ZZZ1 PPP
+    return r;
+  }
+
+  CUZK_HD DeviceXYZZ& operator+=(const DeviceXYZZ& q) { return *this = *this + q; }
+  CUZK_HD DeviceXYZZ& operator+=(const DeviceAffine<F>& q) { return *this = *this + q; }
+};
+
+// ---- Jacobian ----------------------------------------------------------------------------------
+
+template <class F>
+struct DeviceJacobian {
+  F x, y, z;
+
+  CUZK_HD static DeviceJacobian identity() { return {F::one(), F::one(), F::zero()}; }
+  CUZK_HD static DeviceJacobian from_affine(const DeviceAffine<F>& p) {
+    return p.infinity ? identity() : DeviceJacobian{p.x, p.y, F::one()};
+  }
+  CUZK_HD bool is_identity() const { return z.is_zero(); }
+  CUZK_HD DeviceJacobian operator-() const { return {x, -y, z}; }
+
+  // dbl-2009-l: 2M + 5S.
+  CUZK_HD DeviceJacobian dbl() const {
+    if (is_identity()) return *this;
+    const F a = x.sqr();                         // A = X1^2
+    const F b = y.sqr();                         // B = Y1^2
+    const F c = b.sqr();                         // C = B^2
+    const F d = ((x + b).sqr() - a - c).dbl();   // D = 2((X1+B)^2 - A - C)
+    const F e = a.dbl() + a;                     // E = 3A
+    const F f = e.sqr();                         // F = E^2
+    DeviceJacobian r;
+    r.x = f - d.dbl();                           // X3 = F - 2D
+    r.y = e * (d - r.x) - c.dbl().dbl().dbl();   // Y3 = E(D - X3) - 8C
+    r.z = (y * z).dbl();                         // Z3 = 2 Y1 Z1
+    return r;
+  }
+
+  // add-2007-bl: 11M + 5S.
+  CUZK_HD friend DeviceJacobian operator+(const DeviceJacobian& a, const DeviceJacobian& q) {
+    if (a.is_identity()) return q;
+    if (q.is_identity()) return a;
+    const F z1z1 = a.z.sqr();           // Z1Z1 = Z1^2
+    const F z2z2 = q.z.sqr();           // Z2Z2 = Z2^2
+    const F u1 = a.x * z2z2;            // U1 = X1 Z2Z2
+    const F u2 = q.x * z1z1;            // U2 = X2 Z1Z1
+    const F s1 = a.y * q.z * z2z2;      // S1 = Y1 Z2 Z2Z2
+    const F s2 = q.y * a.z * z1z1;      // S2 = Y2 Z1 Z1Z1
+    const F h = u2 - u1;                // H = U2 - U1
+    const F rr = (s2 - s1).dbl();       // r = 2(S2 - S1)
+    if (h.is_zero()) return rr.is_zero() ? a.dbl() : identity();
+    const F i = h.dbl().sqr();          // I = (2H)^2
+    const F j = h * i;                  // J = H I
+    const F v = u1 * i;                 // V = U1 I
+    DeviceJacobian r;
+    r.x = rr.sqr() - j - v.dbl();                          // X3 = r^2 - J - 2V
+    r.y = rr * (v - r.x) - (s1 * j).dbl();                 // Y3 = r(V - X3) - 2 S1 J
+    r.z = ((a.z + q.z).sqr() - z1z1 - z2z2) * h;           // Z3 = ((Z1+Z2)^2 - Z1Z1 - Z2Z2) H
+    return r;
+  }
+
+  // madd-2007-bl (Z2 = 1): 7M + 4S.
+  CUZK_HD friend DeviceJacobian operator+(const DeviceJacobian& a, const DeviceAffine<F>& q) {
+    if (q.infinity) return a;
+    if (a.is_identity()) return from_affine(q);
+    const F z1z1 = a.z.sqr();           // Z1Z1 = Z1^2
+    const F u2 = q.x * z1z1;            // U2 = X2 Z1Z1
+    const F s2 = q.y * a.z * z1z1;      // S2 = Y2 Z1 Z1Z1
+    const F h = u2 - a.x;               // H = U2 - X1
+    const F rr = (s2 - a.y).dbl();      // r = 2(S2 - Y1)
+    if (h.is_zero()) return rr.is_zero() ? a.dbl() : identity();
+    const F hh = h.sqr();               // HH = H^2
+    const F i = hh.dbl().dbl();         // I = 4 HH
+    const F j = h * i;                  // J = H I
+    const F v = a.x * i;                // V = X1 I
+    DeviceJacobian r;
+    r.x = rr.sqr() - j - v.dbl();                  // X3 = r^2 - J - 2V
+    r.y = rr * (v - r.x) - (a.y * j).dbl();        // Y3 = r(V - X3) - 2 Y1 J
+    r.z = (a.z + h).sqr() - z1z1 - hh;             // Z3 = (Z1+H)^2 - Z1Z1 - HH
+    return r;
+  }
+
+  CUZK_HD DeviceJacobian& operator+=(const DeviceJacobian& q) { return *this = *this + q; }
+  CUZK_HD DeviceJacobian& operator+=(const DeviceAffine<F>& q) { return *this = *this + q; }
+};
+
+using DeviceG1Affine = DeviceAffine<DeviceFp>;
+using DeviceG1XYZZ = DeviceXYZZ<DeviceFp>;
+using DeviceG1Jacobian = DeviceJacobian<DeviceFp>;
+using DeviceG2Affine = DeviceAffine<DeviceFp2>;
+using DeviceG2XYZZ = DeviceXYZZ<DeviceFp2>;
+using DeviceG2Jacobian = DeviceJacobian<DeviceFp2>;
+
+// The device type of a CPU type (field or point), whose bytes it shares.
+template <class Cpu>
+struct DeviceTypeOf;
+template <> struct DeviceTypeOf<ff::Fp> { using type = DeviceFp; };
+template <> struct DeviceTypeOf<ff::Fr> { using type = DeviceFr; };
+template <> struct DeviceTypeOf<ff::Fp2> { using type = DeviceFp2; };
+template <> struct DeviceTypeOf<ec::G1Affine> { using type = DeviceG1Affine; };
+template <> struct DeviceTypeOf<ec::G1XYZZ> { using type = DeviceG1XYZZ; };
+template <> struct DeviceTypeOf<ec::G1Jacobian> { using type = DeviceG1Jacobian; };
+template <> struct DeviceTypeOf<ec::G2Affine> { using type = DeviceG2Affine; };
+template <> struct DeviceTypeOf<ec::G2XYZZ> { using type = DeviceG2XYZZ; };
+template <> struct DeviceTypeOf<ec::G2Jacobian> { using type = DeviceG2Jacobian; };
+template <class Cpu>
+using DeviceType = typename DeviceTypeOf<Cpu>::type;
+
+// Host-side conversions by bytes (the layouts are equal; checked below). The affine form of a
+// device XYZZ/Jacobian point is to_cpu(p).to_affine() on the host.
+template <class Cpu>
+DeviceType<Cpu> to_device(const Cpu& x) {
+  static_assert(sizeof(DeviceType<Cpu>) == sizeof(Cpu) && std::is_trivially_copyable_v<Cpu>);
+  DeviceType<Cpu> r;
+  std::memcpy(static_cast<void*>(&r), static_cast<const void*>(&x), sizeof r);
+  return r;
+}
+template <class Cpu>
+Cpu to_cpu(const DeviceType<Cpu>& x) {
+  Cpu r;
+  std::memcpy(static_cast<void*>(&r), static_cast<const void*>(&x), sizeof r);
+  return r;
+}
+
+#define CUZK_SAME_LAYOUT(D, C)                                                                  \
+  static_assert(sizeof(D) == sizeof(C) && alignof(D) == alignof(C) && std::is_trivially_copyable_v<C>, \
+                #D " must have the layout of " #C)
+CUZK_SAME_LAYOUT(DeviceG1Affine, ec::G1Affine);
+CUZK_SAME_LAYOUT(DeviceG1XYZZ, ec::G1XYZZ);
+CUZK_SAME_LAYOUT(DeviceG1Jacobian, ec::G1Jacobian);
+CUZK_SAME_LAYOUT(DeviceG2Affine, ec::G2Affine);
+CUZK_SAME_LAYOUT(DeviceG2XYZZ, ec::G2XYZZ);
+CUZK_SAME_LAYOUT(DeviceG2Jacobian, ec::G2Jacobian);
+#undef CUZK_SAME_LAYOUT
+static_assert(offsetof(DeviceG1Affine, infinity) == offsetof(ec::G1Affine, infinity));
+static_assert(offsetof(DeviceG2Affine, infinity) == offsetof(ec::G2Affine, infinity));
+
+}  // namespace cuzk::gpu

@@ -1,0 +1,202 @@
+// The __host__ __device__ field and curve code of src/gpu, compiled as plain C++ and run on the
+// CPU against its twins in ff/ and ec/ (label gpu_host: CI runs it without a GPU). The CarryChain
+// emulation executes the same instruction sequence the PTX does, so a wrong chain (a carry
+// dropped, a word mis-indexed) shows here.
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+#include "cases.hpp"
+#include "gpu/curve.cuh"
+
+namespace cuzk::gpu {
+namespace {
+
+using ff::Fp;
+using ff::Fp2;
+using ff::Fr;
+
+template <class F>
+struct HostFieldTest : ::testing::Test {};
+using Fields = ::testing::Types<Fp, Fr, Fp2>;
+TYPED_TEST_SUITE(HostFieldTest, Fields);
+
+template <class F>
+std::string show(const F& x) {
+  if constexpr (std::is_same_v<F, Fp2>) return show(x.c0) + " + u*" + show(x.c1);
+  else {
+    std::string s;
+    char buf[20];
+    for (size_t i = F::kLimbs; i-- > 0;) {
+      std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(x.montgomery().limbs[i]));
+      s += buf;
+    }
+    return s;
+  }
+}
+
+TEST(HostField, ConstantsAreTheCpuOnes) {
+  EXPECT_EQ(to_cpu<Fp>(DeviceFp::one()), Fp::one());
+  EXPECT_EQ(to_cpu<Fr>(DeviceFr::one()), Fr::one());
+  EXPECT_TRUE(to_cpu<Fp>(DeviceFp::zero()).is_zero());
+  // The modulus words, read back as 64-bit limbs, are the CPU modulus.
+  const DeviceFp p = DeviceFp::modulus();
+  ff::BigInt<6> m;
+  std::memcpy(m.limbs.data(), p.limbs, sizeof p.limbs);
+  EXPECT_EQ(m, Fp::kModulus);
+  const DeviceFr r = DeviceFr::modulus();
+  ff::BigInt<4> mr;
+  std::memcpy(mr.limbs.data(), r.limbs, sizeof r.limbs);
+  EXPECT_EQ(mr, Fr::kModulus);
+  // -p^-1 mod 2^32, checked independently of the static_assert's formula.
+  EXPECT_EQ(uint32_t(uint32_t(Fp::kModulus.limbs[0]) * DeviceFp::kNegInv), 0xffffffffu);
+  EXPECT_EQ(uint32_t(uint32_t(Fr::kModulus.limbs[0]) * DeviceFr::kNegInv), 0xffffffffu);
+}
+
+TEST(HostField, SameBytesAsCpu) {
+  // A CPU value reinterpreted as the device type is the same number: 1 * x = x on the device side.
+  auto g = cuzk::test::rng(601);
+  for (int i = 0; i < 100; ++i) {
+    const Fp x = cuzk::test::random_element<Fp>(g);
+    DeviceFp d;
+    std::memcpy(&d, &x, sizeof d);
+    EXPECT_EQ(to_cpu<Fp>(d * DeviceFp::one()), x);
+    EXPECT_EQ(DeviceFp::from_cpu(x).to_cpu(), x);
+  }
+}
+
+// Every operation, element by element, on edges crossed with edges and on random values.
+TYPED_TEST(HostFieldTest, AllOpsMatchCpu) {
+  using F = TypeParam;
+  auto g = cuzk::test::rng(602);
+  const auto a = test::field_values<F>(g, 4000);
+  const auto b = test::partner_values<F>(g, std::span<const F>(a));
+  for (size_t i = 0; i < a.size(); ++i) {
+    const auto da = to_device(a[i]), db = to_device(b[i]);
+    ASSERT_EQ(to_cpu<F>(da + db), a[i] + b[i]) << i << ": " << show(a[i]) << " + " << show(b[i]);
+    ASSERT_EQ(to_cpu<F>(da - db), a[i] - b[i]) << i << ": " << show(a[i]) << " - " << show(b[i]);
+    ASSERT_EQ(to_cpu<F>(da * db), a[i] * b[i]) << i << ": " << show(a[i]) << " * " << show(b[i]);
+    ASSERT_EQ(to_cpu<F>(da.sqr()), a[i].square()) << i << ": " << show(a[i]);
+    ASSERT_EQ(to_cpu<F>(-da), -a[i]) << i << ": " << show(a[i]);
+    ASSERT_EQ(to_cpu<F>(da.dbl()), a[i].dbl()) << i << ": " << show(a[i]);
+    ASSERT_EQ(da == db, a[i] == b[i]);
+    ASSERT_EQ(da.is_zero(), a[i].is_zero());
+  }
+}
+
+// Every pair of edges.
+TYPED_TEST(HostFieldTest, EdgeProducts) {
+  using F = TypeParam;
+  if constexpr (!std::is_same_v<F, Fp2>) {
+    const auto e = test::edge_elements<F>();
+    for (const F& x : e)
+      for (const F& y : e) {
+        ASSERT_EQ(to_cpu<F>(to_device(x) * to_device(y)), x * y) << show(x) << " * " << show(y);
+        ASSERT_EQ(to_cpu<F>(to_device(x) + to_device(y)), x + y) << show(x) << " + " << show(y);
+        ASSERT_EQ(to_cpu<F>(to_device(x) - to_device(y)), x - y) << show(x) << " - " << show(y);
+      }
+  }
+}
+
+// A long chain of dependent products: any drift compounds (2^20 products per field).
+TEST(HostField, MillionProductChains) {
+  auto g = cuzk::test::rng(603);
+  constexpr int kSteps = 1 << 20;
+  {
+    Fp x = cuzk::test::random_element<Fp>(g), y = cuzk::test::random_element<Fp>(g);
+    DeviceFp dx = to_device(x), dy = to_device(y);
+    for (int i = 0; i < kSteps; ++i) {
+      x = x * y + x;
+      dx = dx * dy + dx;
+      if ((i & 0xffff) == 0) {
+        ASSERT_EQ(to_cpu<Fp>(dx), x) << "Fp step " << i;
+      }
+    }
+    EXPECT_EQ(to_cpu<Fp>(dx), x);
+  }
+  {
+    Fr x = cuzk::test::random_element<Fr>(g), y = cuzk::test::random_element<Fr>(g);
+    DeviceFr dx = to_device(x), dy = to_device(y);
+    for (int i = 0; i < kSteps; ++i) {
+      x = x * y - x;
+      dx = dx * dy - dx;
+      if ((i & 0xffff) == 0) {
+        ASSERT_EQ(to_cpu<Fr>(dx), x) << "Fr step " << i;
+      }
+    }
+    EXPECT_EQ(to_cpu<Fr>(dx), x);
+  }
+}
+
+// ---- curves ------------------------------------------------------------------------------------
+
+template <class T>
+struct HostCurveTest : ::testing::Test {};
+using Curves = ::testing::Types<ec::G1Curve, ec::G2Curve>;
+TYPED_TEST_SUITE(HostCurveTest, Curves);
+
+// Device and CPU run the same formula, step by step: the coordinates agree bit for bit (which
+// implies projective equality); the affine forms are checked too.
+template <class Curve, template <class> class Form>
+void check_form(size_t n, uint64_t salt) {
+  auto g = cuzk::test::rng(salt);
+  const auto bases = test::random_affine_points<Curve>(g, 16);
+  const auto c = test::point_cases<Curve, Form>(g, std::span<const ec::Affine<Curve>>(bases), n);
+  using P = Form<Curve>;
+  for (size_t i = 0; i < n; ++i) {
+    const auto da = to_device(c.a[i]), db = to_device(c.b[i]);
+    const auto dq = to_device(c.q[i]);
+    const P sum = to_cpu<P>(da + db), madd = to_cpu<P>(da + dq), dbl = to_cpu<P>(da.dbl());
+    const P want_sum = c.a[i] + c.b[i], want_madd = c.a[i] + c.q[i], want_dbl = c.a[i].dbl();
+    ASSERT_EQ(std::memcmp(&sum, &want_sum, sizeof(P)), 0) << "add, case " << i;
+    ASSERT_EQ(std::memcmp(&madd, &want_madd, sizeof(P)), 0) << "madd, case " << i;
+    ASSERT_EQ(std::memcmp(&dbl, &want_dbl, sizeof(P)), 0) << "dbl, case " << i;
+    ASSERT_EQ(sum.to_affine(), want_sum.to_affine()) << i;
+    ASSERT_TRUE(sum.to_affine().is_on_curve()) << i;
+  }
+  // The special cases land where the group law says.
+  EXPECT_TRUE(to_cpu<P>(to_device(c.a[0]) + to_device(c.b[0])).is_identity());
+  EXPECT_TRUE(to_cpu<P>(to_device(c.a[4]) + to_device(c.b[4])).is_identity());
+  EXPECT_TRUE(to_cpu<P>(to_device(c.a[4]) + to_device(c.q[4])).is_identity());
+  EXPECT_EQ(to_cpu<P>(to_device(c.a[3]) + to_device(c.b[3])).to_affine(), c.a[3].dbl().to_affine());
+  EXPECT_EQ(to_cpu<P>(to_device(c.a[3]) + to_device(c.q[3])).to_affine(), c.a[3].dbl().to_affine());
+}
+
+TYPED_TEST(HostCurveTest, XyzzMatchesCpu) { check_form<TypeParam, ec::XYZZ>(std::is_same_v<TypeParam, ec::G1Curve> ? 300 : 80, 610); }
+TYPED_TEST(HostCurveTest, JacobianMatchesCpu) { check_form<TypeParam, ec::Jacobian>(std::is_same_v<TypeParam, ec::G1Curve> ? 300 : 80, 611); }
+
+TYPED_TEST(HostCurveTest, AffineLayoutAndIdentity) {
+  using Curve = TypeParam;
+  const ec::Affine<Curve> o = ec::Affine<Curve>::identity(), gen = ec::Affine<Curve>::generator();
+  const auto d_o = DeviceType<ec::Affine<Curve>>::identity();
+  // infinity is encoded the same way (the bytes up to the flag; the rest is padding)
+  EXPECT_EQ(std::memcmp(&d_o, &o, offsetof(ec::Affine<Curve>, infinity) + 1), 0);
+  EXPECT_TRUE(to_device(o).is_identity());
+  EXPECT_FALSE(to_device(gen).is_identity());
+  EXPECT_EQ(to_cpu<ec::Affine<Curve>>(-to_device(gen)), -gen);
+  const auto d_xyzz = DeviceType<ec::XYZZ<Curve>>::identity();
+  const auto c_xyzz = ec::XYZZ<Curve>::identity();
+  EXPECT_EQ(std::memcmp(&d_xyzz, &c_xyzz, sizeof c_xyzz), 0);
+  const auto d_jac = DeviceType<ec::Jacobian<Curve>>::identity();
+  const auto c_jac = ec::Jacobian<Curve>::identity();
+  EXPECT_EQ(std::memcmp(&d_jac, &c_jac, sizeof c_jac), 0);
+}
+
+// A running sum of many mixed additions ends where the CPU's does (the MSM bucket pattern).
+TYPED_TEST(HostCurveTest, RunningSum) {
+  using Curve = TypeParam;
+  auto g = cuzk::test::rng(612);
+  const auto bases = test::random_affine_points<Curve>(g, 8);
+  auto acc = DeviceType<ec::XYZZ<Curve>>::identity();
+  ec::Jacobian<Curve> want;
+  for (int i = 0; i < 200; ++i) {
+    const auto& q = bases[size_t(i * 5) % bases.size()];
+    acc += to_device(q);
+    want += q;
+  }
+  EXPECT_EQ(to_cpu<ec::XYZZ<Curve>>(acc).to_affine(), want.to_affine());
+}
+
+}  // namespace
+}  // namespace cuzk::gpu
