@@ -1,0 +1,58 @@
+#include "porep/circuit.hpp"
+
+#include <bit>
+#include <string>
+
+#include "core/error.hpp"
+
+namespace cuzk::porep {
+
+namespace {
+
+MerkleProof blank_proof(size_t levels, size_t arity) {
+  MerkleProof proof;
+  proof.root = proof.leaf = ff::Fr::zero();
+  proof.path.assign(levels, PathElement{std::vector<ff::Fr>(arity - 1, ff::Fr::zero()), 0});
+  return proof;
+}
+
+}  // namespace
+
+PartitionWitness partition_witness(const C1& c1, size_t partition) {
+  if (partition >= c1.partitions.size() || c1.partitions[partition].empty())
+    throw Exception(invalid_argument("C1 has no partition " + std::to_string(partition)));
+  const std::vector<ChallengeProof>& proofs = c1.partitions[partition];
+  const auto fr = [](const std::array<uint8_t, 32>& bytes) { return ff::Fr::from_bytes_le(bytes).value(); };
+  return PartitionWitness{fr(c1.replica_id), fr(c1.comm_d), fr(c1.comm_r), proofs.front().comm_r_last_proof.root,
+                          proofs.front().c_x.inclusion.root, proofs};
+}
+
+std::vector<ChallengeProof> blank_challenges(const StackedCircuitShape& shape) {
+  const gadgets::MerkleShape& t = shape.tree_rc;
+  const uint64_t trees = (t.sub ? t.sub : 1) * (t.top ? t.top : 1);
+  if (!std::has_single_bit(shape.nodes) || shape.nodes % trees != 0 || !std::has_single_bit(t.base) || t.base < 2)
+    throw Exception(invalid_argument("blank_challenges: nodes and tree shape do not fit"));
+  const size_t d_levels = static_cast<size_t>(std::countr_zero(shape.nodes));
+  const size_t base_levels = static_cast<size_t>(std::countr_zero(shape.nodes / trees)) /
+                             static_cast<size_t>(std::countr_zero(t.base));
+  MerkleProof rc = blank_proof(base_levels, t.base);
+  rc.kind = MerkleProof::Kind::kSingle;
+  if (t.sub) {
+    rc.path.push_back(PathElement{std::vector<ff::Fr>(t.sub - 1, ff::Fr::zero()), 0});
+    rc.kind = MerkleProof::Kind::kSub;
+  }
+  if (t.top) {
+    rc.path.push_back(PathElement{std::vector<ff::Fr>(t.top - 1, ff::Fr::zero()), 0});
+    rc.kind = MerkleProof::Kind::kTop;
+  }
+  ColumnProof column{0, std::vector<ff::Fr>(shape.layers, ff::Fr::zero()), rc};
+  ChallengeProof proof;
+  proof.comm_d_proof = blank_proof(d_levels, 2);
+  proof.comm_r_last_proof = rc;
+  proof.c_x = column;
+  proof.drg_parents.assign(kDrgParents, column);
+  proof.exp_parents.assign(kExpanderParents, column);
+  return std::vector<ChallengeProof>(shape.challenges, proof);
+}
+
+}  // namespace cuzk::porep

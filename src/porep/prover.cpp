@@ -1,0 +1,100 @@
+#include "porep/prover.hpp"
+
+#include <chrono>
+#include <string>
+
+#include "core/error.hpp"
+#include "groth16/assignment.hpp"
+#include "porep/verify.hpp"
+#include "r1cs/proving_cs.hpp"
+
+namespace cuzk::porep {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double ms_since(Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); }
+
+struct Registered {
+  RegisteredSealProof proof;
+  SectorShape shape;
+};
+
+Expected<Registered> registered(const C1& c1) {
+  RegisteredSealProof proof;
+  CUZK_TRY_ASSIGN(proof, registered_seal_proof(c1.registered_proof));
+  SectorShape shape;
+  CUZK_TRY_ASSIGN(shape, shape_for_sector_size(proof.sector_size));
+  return Registered{proof, shape};
+}
+
+}  // namespace
+
+std::vector<uint8_t> PorepProof::bytes() const {
+  std::vector<uint8_t> out;
+  for (const groth16::Proof& p : partitions) {
+    const auto b = p.to_bytes();
+    out.insert(out.end(), b.begin(), b.end());
+  }
+  return out;
+}
+
+Expected<std::vector<ff::Fr>> c1_public_inputs(const C1& c1, uint32_t partition) {
+  PorepPublicData data;
+  CUZK_TRY_ASSIGN(data, public_data_of(c1));
+  return partition_public_inputs(data, partition);
+}
+
+Expected<PorepProof> prove_c1(const C1& c1, const groth16::Parameters& params, const groth16::PreparedVerifyingKey& pvk,
+                              const PorepPoseidon& poseidon, ThreadPool& pool, const ProveOptions& options) {
+  Registered r;
+  CUZK_TRY_ASSIGN(r, registered(c1));
+  if (c1.partitions.size() != r.shape.partitions)
+    return Error{ErrorCode::kInvalidArgument, "C1 has " + std::to_string(c1.partitions.size()) + " partitions, " +
+                                                  std::string(r.shape.name) + " needs " +
+                                                  std::to_string(r.shape.partitions)};
+  const StackedCircuitShape shape = circuit_shape(r.shape);
+  PorepProof out;
+  for (uint32_t k = 0; k < r.shape.partitions; ++k) {
+    PartitionTimes times;
+    std::vector<ff::Fr> expected;
+    CUZK_TRY_ASSIGN(expected, c1_public_inputs(c1, k));
+
+    auto t0 = Clock::now();
+    r1cs::ProvingCS<ff::Fr> cs;
+    synthesize_partition(cs, shape, poseidon, partition_witness(c1, k));
+    groth16::Assignment assignment = groth16::assignment_of(cs);
+    times.synthesis_ms = ms_since(t0);
+    const std::vector<ff::Fr> inputs(assignment.inputs.begin() + 1, assignment.inputs.end());
+    if (inputs != expected) {
+      size_t i = 0;
+      while (i < inputs.size() && i < expected.size() && inputs[i] == expected[i]) ++i;
+      return Error{ErrorCode::kInvalidArgument,
+                   "C1 partition " + std::to_string(k) + ": public input " + std::to_string(i) +
+                       " of the circuit differs from the one derived from replica_id, seed and the graph "
+                       "(the vanilla proofs do not answer this sector's challenges)"};
+    }
+
+    t0 = Clock::now();
+    const groth16::Blinding blinding = options.blinding_seed ? groth16::Blinding::from_seed(*options.blinding_seed + k)
+                                                             : groth16::Blinding::random();
+    groth16::Proof proof;
+    CUZK_TRY_ASSIGN(proof, groth16::prove(params, assignment, blinding, pool, &times.prover));
+    times.prove_ms = ms_since(t0);
+
+    t0 = Clock::now();
+    bool ok = false;
+    CUZK_TRY_ASSIGN(ok, groth16::verify(pvk, proof, inputs));
+    times.verify_ms = ms_since(t0);
+    if (!ok) {
+      return Error{ErrorCode::kInternal, "the proof of partition " + std::to_string(k) +
+                                             " does not verify: not returned (wrong parameters for this circuit?)"};
+    }
+    out.partitions.push_back(proof);
+    out.times.push_back(times);
+    if (options.on_partition_done) options.on_partition_done(k);
+  }
+  return out;
+}
+
+}  // namespace cuzk::porep

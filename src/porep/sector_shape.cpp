@@ -1,0 +1,96 @@
+#include "porep/sector_shape.hpp"
+
+#include <charconv>
+#include <string>
+
+#include <fmt/format.h>
+
+namespace cuzk::porep {
+
+static_assert(kSectorShapes[0].base_path_len() == 2 && kSectorShapes[3].base_path_len() == 9 &&
+              kSectorShapes[4].tree_rc_path_len() == 11);
+static_assert([] {
+  for (size_t i = 0; i < kRegisteredSealProofs.size(); ++i) {
+    if (kRegisteredSealProofs[i].id != i) return false;
+  }
+  for (const auto& s : kSectorShapes) {
+    if (s.nodes * 32 != s.sector_size || (uint64_t{1} << s.tree_d_depth) != s.nodes) return false;
+    if (s.public_inputs != 1 + 3 + 18 * s.challenges_per_partition) return false;
+  }
+  return true;
+}());
+
+namespace {
+
+bool iequals(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+    if (lower(a[i]) != lower(b[i])) return false;
+  }
+  return true;
+}
+
+std::string supported_sizes() {
+  std::string s;
+  for (const auto& shape : kSectorShapes) s.append(s.empty() ? "" : ", ").append(shape.name);
+  return s;
+}
+
+Expected<RegisteredSealProof> refuse_unsupported(const RegisteredSealProof& p) {
+  if (p.supported()) return p;
+  const char* what = p.feature == PorepFeature::kSyntheticPoRep ? "synthetic PoRep" : "non-interactive PoRep";
+  return Error{ErrorCode::kUnsupported,
+               fmt::format("registered proof {} (id {}): {} is not supported (interactive PoRep only)", p.name, p.id, what)};
+}
+
+}  // namespace
+
+Expected<SectorShape> shape_for_sector_size(uint64_t bytes) {
+  for (const auto& shape : kSectorShapes) {
+    if (shape.sector_size == bytes) return shape;
+  }
+  return invalid_argument(fmt::format("sector size {} bytes is not one of {}", bytes, supported_sizes()));
+}
+
+Expected<uint64_t> parse_sector_size(std::string_view text) {
+  for (const auto& shape : kSectorShapes) {
+    if (iequals(text, shape.name)) return shape.sector_size;
+  }
+  uint64_t bytes = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), bytes);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size()) {
+    return invalid_argument(fmt::format("sector size '{}': expected one of {} or a byte count", text, supported_sizes()));
+  }
+  auto shape = shape_for_sector_size(bytes);
+  if (!shape) return shape.error();
+  return bytes;
+}
+
+const RegisteredSealProof* registered_seal_proof_entry(std::string_view name) {
+  for (const auto& p : kRegisteredSealProofs) {
+    if (p.name == name) return &p;
+  }
+  return nullptr;
+}
+
+Expected<RegisteredSealProof> registered_seal_proof(std::string_view name) {
+  const RegisteredSealProof* p = registered_seal_proof_entry(name);
+  if (p == nullptr) return invalid_argument(fmt::format("unknown registered seal proof '{}'", name));
+  return refuse_unsupported(*p);
+}
+
+Expected<RegisteredSealProof> registered_seal_proof(uint64_t id) {
+  if (id >= kRegisteredSealProofs.size()) return invalid_argument(fmt::format("unknown registered seal proof id {}", id));
+  return refuse_unsupported(kRegisteredSealProofs[id]);
+}
+
+std::string_view vanilla_proof_variant(const RegisteredSealProof& proof) {
+  // Names of the five ...V1 entries (ids 0..4) are the variant names.
+  for (size_t i = 0; i < kSectorShapes.size(); ++i) {
+    if (kRegisteredSealProofs[i].sector_size == proof.sector_size) return kRegisteredSealProofs[i].name;
+  }
+  return {};
+}
+
+}  // namespace cuzk::porep

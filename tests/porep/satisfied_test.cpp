@@ -1,0 +1,91 @@
+// A real 2 KiB C1 (made by shared/tools/c1gen_model.py from a sealed sector; tests/data/porep)
+// through the partition circuit: every row holds (WitnessCS values against the compiled rows),
+// the circuit's public inputs equal those derived from the C1's public data (replica_id, seed,
+// the DRSample/Feistel graph), and any changed label, sibling or leaf breaks some row.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <optional>
+#include <vector>
+
+#include "core/thread_pool.hpp"
+#include "porep/c1.hpp"
+#include "porep/circuit.hpp"
+#include "porep/prover.hpp"
+#include "r1cs/compiled.hpp"
+#include "r1cs/keygen_cs.hpp"
+#include "r1cs/witness_cs.hpp"
+
+namespace cuzk::porep {
+namespace {
+
+using ff::Fr;
+const std::filesystem::path kData = CUZK_TEST_DATA_DIR;
+
+struct Fixture {
+  ThreadPool pool{2};
+  PorepPoseidon poseidon;
+  StackedCircuitShape shape = circuit_shape(shape_for_sector_size(2048).value());
+  r1cs::CompiledR1cs<Fr> compiled = [this] {
+    r1cs::KeygenCS<Fr> cs;
+    const std::vector<ChallengeProof> blank = blank_challenges(shape);
+    synthesize_partition(cs, shape, poseidon, PartitionWitness{Fr::zero(), Fr::zero(), Fr::zero(), Fr::zero(), Fr::zero(), blank});
+    return std::move(cs).finish();
+  }();
+
+  // The first row a·b ≠ c, if any, and the circuit's public inputs (ONE excluded).
+  std::pair<std::optional<size_t>, std::vector<Fr>> check(const C1& c1) {
+    r1cs::WitnessCS<Fr> cs;
+    synthesize_partition(cs, shape, poseidon, partition_witness(c1, 0));
+    const auto rows = r1cs::spmv(compiled, std::span<const Fr>(cs.inputs()), std::span<const Fr>(cs.aux()), pool);
+    std::optional<size_t> bad;
+    for (size_t i = 0; i < rows.a.size() && !bad; ++i)
+      if (rows.a[i] * rows.b[i] != rows.c[i]) bad = i;
+    return {bad, std::vector<Fr>(cs.inputs().begin() + 1, cs.inputs().end())};
+  }
+};
+
+Fixture& fixture() {
+  static Fixture f;
+  return f;
+}
+
+TEST(PorepSatisfied, RealC1SatisfiesAndInputsMatchPublicData) {
+  for (const char* file : {"c1_2KiB_v1_1.json", "c1_2KiB_v1.json"}) {
+    SCOPED_TRACE(file);
+    const C1 c1 = read_c1_file(kData / "porep" / file).value();
+    const auto [bad, inputs] = fixture().check(c1);
+    EXPECT_FALSE(bad.has_value()) << "row " << *bad;
+    EXPECT_EQ(inputs, c1_public_inputs(c1, 0).value());
+    EXPECT_EQ(inputs.size(), 39u);
+  }
+}
+
+TEST(PorepSatisfied, AnyChangedLabelSiblingOrLeafBreaksARow) {
+  const C1 good = read_c1_file(kData / "porep" / "c1_2KiB_v1_1.json").value();
+  struct Edit {
+    const char* what;
+    void (*apply)(ChallengeProof&);
+  };
+  const Edit edits[] = {
+      {"a DRG parent's label", [](ChallengeProof& p) { p.drg_parents[3].rows[0] += Fr::one(); }},
+      {"an expander parent's label", [](ChallengeProof& p) { p.exp_parents[7].rows[1] += Fr::one(); }},
+      {"the data leaf", [](ChallengeProof& p) { p.comm_d_proof.leaf += Fr::one(); }},
+      {"a tree D sibling", [](ChallengeProof& p) { p.comm_d_proof.path[2].hashes[0] += Fr::one(); }},
+      {"a tree R sibling", [](ChallengeProof& p) { p.comm_r_last_proof.path[1].hashes[4] += Fr::one(); }},
+      {"a tree C sibling of a parent", [](ChallengeProof& p) { p.drg_parents[0].inclusion.path[0].hashes[6] += Fr::one(); }},
+      {"a tree C sibling of the challenge", [](ChallengeProof& p) { p.c_x.inclusion.path[0].hashes[0] += Fr::one(); }},
+  };
+  for (const Edit& e : edits) {
+    C1 bad = good;
+    e.apply(bad.partitions[0][1]);
+    EXPECT_TRUE(fixture().check(bad).first.has_value()) << e.what;
+  }
+  C1 bad = good;
+  bad.comm_r[0] ^= 1;
+  EXPECT_TRUE(fixture().check(bad).first.has_value()) << "comm_r";
+}
+
+}  // namespace
+}  // namespace cuzk::porep
