@@ -1,5 +1,7 @@
 #include "groth16_commands.hpp"
 
+#include "command_support.hpp"
+
 #include <fmt/format.h>
 
 #include <fstream>
@@ -24,44 +26,9 @@ namespace {
 using ff::Fr;
 using namespace groth16;
 
-// Any failure below is reported once, by the command, as "cuzk <command>: <message>".
-struct Failed {
-  Error error;
-};
-template <class T>
-T must(Expected<T> v) {
-  if (!v) throw Failed{v.error()};
-  return std::move(*v);
-}
-void must(const Expected<void>& v) {
-  if (!v) throw Failed{v.error()};
-}
-
 bool ends_with(const std::string& s, const char* suffix) { return s.ends_with(suffix); }
 
-std::string slurp(const std::string& path) {
-  auto f = must(MappedFile::open(path));
-  return {f.bytes().begin(), f.bytes().end()};
-}
-
-void write_text(const std::string& path, const std::string& text) {
-  std::ofstream f(path, std::ios::binary | std::ios::trunc);
-  f << text;
-  f.close();
-  if (!f) throw Failed{Error{ErrorCode::kIo, path + ": could not write"}};
-}
-
-template <class Run>
-int guarded(const char* command, Run&& run) {
-  try {
-    return run();
-  } catch (const Failed& f) {
-    fmt::print(stderr, "cuzk {}: {}\n", command, f.error.message);
-  } catch (const Exception& e) {
-    fmt::print(stderr, "cuzk {}: {}\n", command, e.error().message);
-  }
-  return 2;
-}
+void write_text(const std::string& path, const std::string& text) { write_file(path, text); }
 
 std::vector<Fr> public_part(const std::vector<Fr>& z, size_t num_inputs) {
   return {z.begin() + 1, z.begin() + static_cast<std::ptrdiff_t>(num_inputs)};
@@ -71,6 +38,7 @@ std::vector<Fr> public_part(const std::vector<Fr>& z, size_t num_inputs) {
 
 int run_setup(const SetupOptions& o) {
   return guarded("setup", [&] {
+    if (o.r1cs.empty() || o.params.empty()) throw Failed{invalid_argument("give --r1cs and --params, or --circuit porep")};
     ThreadPool pool(o.threads);
     const auto r1cs = r1cs::compiled_from_iden3(must(r1cs::iden3::read_r1cs(o.r1cs)));
     const ToxicWaste tw = o.seed ? ToxicWaste::from_seed(*o.seed) : ToxicWaste::random();
@@ -86,6 +54,7 @@ int run_setup(const SetupOptions& o) {
 
 int run_prove(const ProveOptions& o) {
   return guarded("prove", [&] {
+    if (o.wtns.empty() || o.proof.empty()) throw Failed{invalid_argument("give --wtns and --proof (or: prove porep)")};
     ThreadPool pool(o.threads);
     const std::vector<Fr> z = must(r1cs::iden3::read_wtns(o.wtns));
     Proof proof;
@@ -134,6 +103,8 @@ int run_prove(const ProveOptions& o) {
 
 int run_verify(const VerifyOptions& o) {
   return guarded("verify", [&] {
+    if (o.vk.empty() || o.proof.empty() || o.public_json.empty())
+      throw Failed{invalid_argument("give --vk, --proof and --public (or: verify porep)")};
     ThreadPool pool(1);
     const VerifyingKey vk = ends_with(o.vk, ".json") ? must(vk_from_snarkjs_json(slurp(o.vk), o.vk)) : must(read_vk(o.vk, pool));
     const std::string proof_bytes = slurp(o.proof);

@@ -4,6 +4,8 @@
 
 #include "groth16_bench.hpp"
 #include "groth16_commands.hpp"
+#include "porep_commands.hpp"
+#include "synth_bench.hpp"
 #include "selfcheck.hpp"
 
 int main(int argc, char** argv) {
@@ -16,9 +18,15 @@ int main(int argc, char** argv) {
   sc->add_flag("--json", selfcheck.json, "print the results as one JSON object");
 
   cuzk::app::SetupOptions setup;
-  auto* su = app.add_subcommand("setup", "make Groth16 parameters for an iden3 .r1cs from fresh toxic waste (tests, benchmarks)");
-  su->add_option("--r1cs", setup.r1cs, "the circuit (iden3 .r1cs)")->required();
-  su->add_option("--params", setup.params, "bellperson .params to write")->required();
+  cuzk::app::PorepSetupOptions porep_setup;
+  std::string setup_circuit;
+  auto* su = app.add_subcommand("setup", "make Groth16 parameters from fresh toxic waste (our own SRS: tests, benchmarks)");
+  su->add_option("--circuit", setup_circuit, "porep: the PoRep circuit of --sector-size (else --r1cs)")
+      ->check(CLI::IsMember({"porep"}));
+  su->add_option("--sector-size", porep_setup.sector_size, "with --circuit porep: 2KiB, 8MiB, 512MiB, 32GiB or 64GiB");
+  su->add_option("--out", porep_setup.out, "with --circuit porep: directory (default: the parameter directory)");
+  su->add_option("--r1cs", setup.r1cs, "the circuit (iden3 .r1cs)");
+  su->add_option("--params", setup.params, "bellperson .params to write (with --r1cs)");
   su->add_option("--vk", setup.vk, "bellperson .vk to write");
   su->add_option("--vk-json", setup.vk_json, "snarkjs verification_key.json to write");
   su->add_option("--seed", setup.seed, "reproducible toxic waste (insecure: tests only)");
@@ -29,16 +37,57 @@ int main(int argc, char** argv) {
   pr->add_option("--zkey", prove.zkey, "snarkjs proving key");
   pr->add_option("--params", prove.params, "bellperson parameters (with --r1cs)");
   pr->add_option("--r1cs", prove.r1cs, "the circuit (iden3 .r1cs), with --params");
-  pr->add_option("--wtns", prove.wtns, "the witness (iden3 .wtns)")->required();
-  pr->add_option("--proof", prove.proof, "proof to write: *.json = snarkjs proof.json, else 192-byte binary")->required();
+  pr->add_option("--wtns", prove.wtns, "the witness (iden3 .wtns)");
+  pr->add_option("--proof", prove.proof, "proof to write: *.json = snarkjs proof.json, else 192-byte binary");
   pr->add_option("--public", prove.public_json, "snarkjs public.json to write");
   pr->add_option("--threads", prove.threads, "worker threads (default: all)");
 
   cuzk::app::VerifyOptions verify;
   auto* ve = app.add_subcommand("verify", "check a Groth16 proof (exit 0 valid, 1 invalid, 2 error)");
-  ve->add_option("--vk", verify.vk, "snarkjs verification_key.json, or bellperson .vk")->required();
-  ve->add_option("--proof", verify.proof, "snarkjs proof.json, or 192-byte binary")->required();
-  ve->add_option("--public", verify.public_json, "snarkjs public.json")->required();
+  ve->add_option("--vk", verify.vk, "snarkjs verification_key.json, or bellperson .vk");
+  ve->add_option("--proof", verify.proof, "snarkjs proof.json, or 192-byte binary");
+  ve->add_option("--public", verify.public_json, "snarkjs public.json");
+
+  cuzk::app::PorepProveOptions porep_prove;
+  auto* prp = pr->add_subcommand("porep", "PoRep C2: every partition of a C1 proved and verified on the CPU");
+  prp->add_option("--c1", porep_prove.c1, "the C1 (SealCommitPhase1Output JSON, or Curio's wrapper)")->required();
+  prp->add_option("--params", porep_prove.params_dir, "parameter directory (default: $FIL_PROOFS_PARAMETER_CACHE or "
+                                                      "/var/tmp/filecoin-proof-parameters)");
+  prp->add_option("--out", porep_prove.out, "proof to write (192 bytes per partition)")->required();
+  prp->add_option("--threads", porep_prove.threads, "worker threads (default: all)");
+  prp->add_flag("--json", porep_prove.json, "print the stage times as one JSON object");
+
+  cuzk::app::PorepVerifyOptions porep_verify;
+  auto* vep = ve->add_subcommand("porep", "check a PoRep proof from a C1 or from public data (exit 0/1/2)");
+  vep->add_option("--proof", porep_verify.proof, "the proof (192 bytes per partition)")->required();
+  vep->add_option("--c1", porep_verify.c1, "take the public data from this C1");
+  vep->add_option("--params", porep_verify.params_dir, "parameter directory holding the .vk");
+  vep->add_option("--vk", porep_verify.vk, "bellperson .vk (instead of --params)");
+  vep->add_option("--registered-proof", porep_verify.registered_proof, "e.g. StackedDrg32GiBV1_1 (without --c1)");
+  vep->add_option("--prover-id", porep_verify.prover_id, "32 bytes, hex");
+  vep->add_option("--miner-id", porep_verify.miner_id, "the miner's actor id (instead of --prover-id)");
+  vep->add_option("--sector-id", porep_verify.sector_id, "sector number");
+  vep->add_option("--ticket", porep_verify.ticket, "32 bytes, hex");
+  vep->add_option("--seed", porep_verify.seed, "32 bytes, hex");
+  vep->add_option("--comm-r", porep_verify.comm_r, "32 bytes, hex");
+  vep->add_option("--comm-d", porep_verify.comm_d, "32 bytes, hex");
+
+  cuzk::app::GenC1Options gen_c1;
+  auto* gc = app.add_subcommand("gen-c1", "write a synthetic, satisfiable C1 of any sector size (test and benchmark input)");
+  gc->add_option("--sector-size", gen_c1.sector_size, "2KiB, 8MiB, 512MiB, 32GiB or 64GiB");
+  gc->add_option("--registered-proof", gen_c1.registered_proof, "default StackedDrg<size>V1_1 (a ...V1 name: old graph)");
+  gc->add_option("--seed", gen_c1.seed, "every value is drawn from it (reproducible)");
+  gc->add_option("--miner-id", gen_c1.miner_id, "instead of a drawn one");
+  gc->add_option("--sector-id", gen_c1.sector_id, "instead of a drawn one");
+  gc->add_option("--out", gen_c1.out, "the C1 JSON to write")->required();
+  gc->add_flag("--curio", gen_c1.curio, "wrap it as Curio sends it ({SectorNum, Phase1Out: base64, SectorSize})");
+
+  cuzk::app::PorepInputsOptions porep_inputs;
+  auto* po = app.add_subcommand("porep", "PoRep tools");
+  po->require_subcommand(1);
+  auto* poi = po->add_subcommand("public-inputs", "each partition's public inputs from a C1 (decimal)");
+  poi->add_option("--c1", porep_inputs.c1, "the C1")->required();
+  poi->add_flag("--json", porep_inputs.json, "one JSON object");
 
   cuzk::bench::Groth16BenchOptions bench_groth16;
   bench_groth16.tests_dir = CUZK_TESTS_DIR;
@@ -50,11 +99,27 @@ int main(int argc, char** argv) {
   bg->add_option("--ptau", bench_groth16.ptau, "snarkjs powers of tau (BLS12-381, power >= K+2) to run snarkjs beside");
   bg->add_flag("--json", bench_groth16.json, "print one JSON object");
 
+  cuzk::bench::SynthBenchOptions bench_synth;
+  auto* bs = be->add_subcommand("synth", "time one PoRep partition's synthesis (proving or witness-only mode)");
+  bs->add_option("--sector-size", bench_synth.sector_size, "2KiB, 8MiB, 512MiB, 32GiB or 64GiB");
+  bs->add_flag("--witness-only", bench_synth.witness_only, "WitnessCS (the assignment only) instead of ProvingCS");
+  bs->add_option("--repeat", bench_synth.repeat, "runs (median and min are reported)");
+  bs->add_flag("--json", bench_synth.json, "print one JSON object");
+
   CLI11_PARSE(app, argc, argv);
   if (bg->parsed()) return cuzk::bench::run_groth16_bench(bench_groth16);
+  if (bs->parsed()) return cuzk::bench::run_synth_bench(bench_synth);
   if (sc->parsed()) return cuzk::app::run_selfcheck(selfcheck);
-  if (su->parsed()) return cuzk::app::run_setup(setup);
+  if (su->parsed()) {
+    porep_setup.seed = setup.seed;
+    porep_setup.threads = setup.threads;
+    return setup_circuit == "porep" ? cuzk::app::run_porep_setup(porep_setup) : cuzk::app::run_setup(setup);
+  }
+  if (prp->parsed()) return cuzk::app::run_porep_prove(porep_prove);
   if (pr->parsed()) return cuzk::app::run_prove(prove);
+  if (vep->parsed()) return cuzk::app::run_porep_verify(porep_verify);
   if (ve->parsed()) return cuzk::app::run_verify(verify);
+  if (poi->parsed()) return cuzk::app::run_porep_public_inputs(porep_inputs);
+  if (gc->parsed()) return cuzk::app::run_gen_c1(gen_c1);
   return 1;
 }

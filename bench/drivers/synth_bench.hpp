@@ -1,0 +1,23 @@
+#pragma once
+// `cuzk bench synth`: one PoRep partition's synthesis on the CPU, in proving mode (ProvingCS:
+// a, b, c and densities, what a CPU prover needs) or witness-only mode (WitnessCS: the
+// assignment alone; with the compiled circuit's SpMV, what the GPU path needs). Time, constraints
+// per second and peak memory, per run and as median / min.
+
+#include <cstdint>
+#include <string>
+
+namespace cuzk::bench {
+
+struct SynthBenchOptions {
+  std::string sector_size = "2KiB";
+  std::string c1;  // a C1 file; empty: an all-zero partition of the size's shape
+  bool witness_only = false;
+  unsigned repeat = 3;
+  bool json = false;
+};
+
+// Returns the process exit code.
+int run_synth_bench(const SynthBenchOptions& options);
+
+}  // namespace cuzk::bench
