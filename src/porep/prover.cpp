@@ -15,19 +15,6 @@ namespace {
 using Clock = std::chrono::steady_clock;
 double ms_since(Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); }
 
-struct Registered {
-  RegisteredSealProof proof;
-  SectorShape shape;
-};
-
-Expected<Registered> registered(const C1& c1) {
-  RegisteredSealProof proof;
-  CUZK_TRY_ASSIGN(proof, registered_seal_proof(c1.registered_proof));
-  SectorShape shape;
-  CUZK_TRY_ASSIGN(shape, shape_for_sector_size(proof.sector_size));
-  return Registered{proof, shape};
-}
-
 }  // namespace
 
 std::vector<uint8_t> PorepProof::bytes() const {
@@ -47,8 +34,8 @@ Expected<std::vector<ff::Fr>> c1_public_inputs(const C1& c1, uint32_t partition)
 
 Expected<PorepProof> prove_c1(const C1& c1, const groth16::Parameters& params, const groth16::PreparedVerifyingKey& pvk,
                               const PorepPoseidon& poseidon, ThreadPool& pool, const ProveOptions& options) {
-  Registered r;
-  CUZK_TRY_ASSIGN(r, registered(c1));
+  RegisteredShape r;
+  CUZK_TRY_ASSIGN(r, registered_shape(c1.registered_proof));
   if (c1.partitions.size() != r.shape.partitions)
     return Error{ErrorCode::kInvalidArgument, "C1 has " + std::to_string(c1.partitions.size()) + " partitions, " +
                                                   std::string(r.shape.name) + " needs " +

@@ -93,4 +93,11 @@ std::string_view vanilla_proof_variant(const RegisteredSealProof& proof) {
   return {};
 }
 
+Expected<RegisteredShape> registered_shape(std::string_view name) {
+  RegisteredShape out;
+  CUZK_TRY_ASSIGN(out.proof, registered_seal_proof(name));
+  CUZK_TRY_ASSIGN(out.shape, shape_for_sector_size(out.proof.sector_size));
+  return out;
+}
+
 }  // namespace cuzk::porep

@@ -115,6 +115,13 @@ Expected<RegisteredSealProof> registered_seal_proof(std::string_view name);
 Expected<RegisteredSealProof> registered_seal_proof(uint64_t id);
 const RegisteredSealProof* registered_seal_proof_entry(std::string_view name);
 
+// A registered proof (by name, refused as registered_seal_proof refuses) with its sector's shape.
+struct RegisteredShape {
+  RegisteredSealProof proof;
+  SectorShape shape;
+};
+Expected<RegisteredShape> registered_shape(std::string_view name);
+
 // The VanillaSealProof variant that carries a proof's partitions in the C1 JSON: every proof of a
 // size maps to its ...V1 variant (filecoin-proofs-api seal.rs VanillaSealProof::from_raw).
 std::string_view vanilla_proof_variant(const RegisteredSealProof& proof);

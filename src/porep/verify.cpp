@@ -18,11 +18,9 @@ PorepPublicData public_data_for(const RegisteredSealProof& proof, const SectorSh
 }
 
 Expected<PorepPublicData> public_data_of(const C1& c1) {
-  RegisteredSealProof proof;
-  CUZK_TRY_ASSIGN(proof, registered_seal_proof(c1.registered_proof));
-  SectorShape shape;
-  CUZK_TRY_ASSIGN(shape, shape_for_sector_size(proof.sector_size));
-  PorepPublicData data = public_data_for(proof, shape);
+  RegisteredShape r;
+  CUZK_TRY_ASSIGN(r, registered_shape(c1.registered_proof));
+  PorepPublicData data = public_data_for(r.proof, r.shape);
   data.comm_r = c1.comm_r;
   data.comm_d = c1.comm_d;
   data.seed = c1.seed;

@@ -87,5 +87,22 @@ TEST(PorepSatisfied, AnyChangedLabelSiblingOrLeafBreaksARow) {
   EXPECT_TRUE(fixture().check(bad).first.has_value()) << "comm_r";
 }
 
+// prove_c1 checks the circuit's public inputs against the ones derived from the C1's public data
+// before it proves: a C1 whose proofs answer other challenges (here: another seed) is refused,
+// naming the partition and the input; a consistent C1 with parameters of another circuit is
+// refused by the prover instead of producing a proof.
+TEST(PorepProve, RefusesInconsistentC1AndForeignParameters) {
+  const C1 good = read_c1_file(kData / "porep" / "c1_2KiB_v1_1.json").value();
+  const groth16::Parameters empty;
+  const groth16::PreparedVerifyingKey pvk{groth16::VerifyingKey{}};
+  C1 other_seed = good;
+  other_seed.seed[0] ^= 1;
+  auto refused = prove_c1(other_seed, empty, pvk, fixture().poseidon, fixture().pool);
+  ASSERT_FALSE(refused.has_value());
+  EXPECT_NE(refused.error().message.find("C1 partition 0: public input"), std::string::npos) << refused.error().message;
+  auto foreign = prove_c1(good, empty, pvk, fixture().poseidon, fixture().pool);
+  EXPECT_FALSE(foreign.has_value());
+}
+
 }  // namespace
 }  // namespace cuzk::porep
