@@ -102,6 +102,7 @@ int main(int argc, char** argv) {
   cuzk::bench::SynthBenchOptions bench_synth;
   auto* bs = be->add_subcommand("synth", "time one PoRep partition's synthesis (proving or witness-only mode)");
   bs->add_option("--sector-size", bench_synth.sector_size, "2KiB, 8MiB, 512MiB, 32GiB or 64GiB");
+  bs->add_option("--c1", bench_synth.c1, "synthesise partition 0 of this C1 (e.g. from gen-c1) instead of a blank one");
   bs->add_flag("--witness-only", bench_synth.witness_only, "WitnessCS (the assignment only) instead of ProvingCS");
   bs->add_option("--repeat", bench_synth.repeat, "runs (median and min are reported)");
   bs->add_flag("--json", bench_synth.json, "print one JSON object");

@@ -5,8 +5,10 @@
 
 #include <algorithm>
 #include <chrono>
+#include <optional>
 #include <vector>
 
+#include "porep/c1.hpp"
 #include "porep/circuit.hpp"
 #include "porep/sector_shape.hpp"
 #include "r1cs/proving_cs.hpp"
@@ -26,17 +28,32 @@ double peak_rss_mib() {
 }  // namespace
 
 int run_synth_bench(const SynthBenchOptions& o) {
-  Expected<uint64_t> bytes = porep::parse_sector_size(o.sector_size);
-  if (!bytes) {
-    fmt::print(stderr, "bench synth: {}\n", bytes.error().message);
-    return 2;
+  // The input: partition 0 of a C1 file, or an all-zero partition of the size's shape.
+  std::optional<porep::C1> c1;
+  uint64_t bytes = 0;
+  if (!o.c1.empty()) {
+    Expected<porep::C1> read = porep::read_c1_file(o.c1);
+    if (!read) {
+      fmt::print(stderr, "bench synth: {}\n", read.error().message);
+      return 2;
+    }
+    c1 = std::move(*read);
+    bytes = porep::registered_seal_proof(c1->registered_proof).value().sector_size;
+  } else {
+    Expected<uint64_t> parsed = porep::parse_sector_size(o.sector_size);
+    if (!parsed) {
+      fmt::print(stderr, "bench synth: {}\n", parsed.error().message);
+      return 2;
+    }
+    bytes = *parsed;
   }
-  const porep::SectorShape sector = porep::shape_for_sector_size(*bytes).value();
+  const porep::SectorShape sector = porep::shape_for_sector_size(bytes).value();
   const porep::StackedCircuitShape shape = porep::circuit_shape(sector);
   const porep::PorepPoseidon poseidon;
-  const std::vector<porep::ChallengeProof> blank = porep::blank_challenges(shape);
-  const porep::PartitionWitness witness{ff::Fr::zero(), ff::Fr::zero(), ff::Fr::zero(), ff::Fr::zero(),
-                                        ff::Fr::zero(), blank};
+  const std::vector<porep::ChallengeProof> blank = c1 ? std::vector<porep::ChallengeProof>{} : porep::blank_challenges(shape);
+  const ff::Fr zero = ff::Fr::zero();
+  const porep::PartitionWitness witness =
+      c1 ? porep::partition_witness(*c1, 0) : porep::PartitionWitness{zero, zero, zero, zero, zero, blank};
   std::vector<double> ms;
   uint64_t rows = 0, aux = 0;
   for (unsigned run = 0; run < std::max(1u, o.repeat); ++run) {

@@ -11,7 +11,7 @@ namespace cuzk::bench {
 
 struct SynthBenchOptions {
   std::string sector_size = "2KiB";
-  std::string c1;  // a C1 file; empty: an all-zero partition of the size's shape
+  std::string c1;  // a C1 file (its partition 0; sector_size ignored); empty: an all-zero partition
   bool witness_only = false;
   unsigned repeat = 3;
   bool json = false;

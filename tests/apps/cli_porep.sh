@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# The README's PoRep commands that run in seconds, as a user runs them (the full prove needs a
+# 1.1 GB SRS: scripts/quickstart runs it): gen-c1 (raw and Curio-wrapped give the same public
+# inputs), porep public-inputs (39 for one 2 KiB partition, comm_d = the zero sector's),
+# bench synth --json, and the errors users meet first: no parameters (the message says what to
+# run), verify without public data, a damaged C1 (named file and JSON path), exit 2 each.
+# usage: cli_porep.sh <cuzk binary>
+set -euo pipefail
+cuzk=$1
+t=$(mktemp -d)
+trap 'rm -rf "$t"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+expect_exit() {  # expect_exit <code> <pattern> <command...>: the exit code, and stderr matching
+  local code=$1 pattern=$2; shift 2
+  set +e; "$@" 2> "$t/err" > /dev/null; local got=$?; set -e
+  [ "$got" = "$code" ] || fail "$* exited $got, expected $code: $(cat "$t/err")"
+  grep -q -- "$pattern" "$t/err" || fail "$*: stderr lacks '$pattern': $(cat "$t/err")"
+}
+
+"$cuzk" gen-c1 --sector-size 2KiB --seed 7 --out "$t/c1.json" > "$t/gen.txt"
+grep -q -- "--comm-d fc7e928296e516faade986b28f92d44a4f24b935485223376a799027bc18f833" "$t/gen.txt" \
+  || fail "gen-c1: comm_d is not the zero 2 KiB sector's"
+"$cuzk" gen-c1 --sector-size 2KiB --seed 7 --curio --out "$t/c1.curio.json" > /dev/null
+grep -q '"Phase1Out":"' "$t/c1.curio.json" || fail "gen-c1 --curio: no Phase1Out"
+"$cuzk" porep public-inputs --c1 "$t/c1.json" > "$t/in.txt"
+[ "$(wc -l < "$t/in.txt")" = 39 ] || fail "public-inputs: $(wc -l < "$t/in.txt") lines, expected 39"
+"$cuzk" porep public-inputs --c1 "$t/c1.curio.json" | cmp -s - "$t/in.txt" || fail "the wrapped C1 gives other inputs"
+"$cuzk" bench synth --sector-size 2KiB --witness-only --repeat 1 --json | grep -q '"constraints":2687921' \
+  || fail "bench synth --json"
+
+expect_exit 2 "cuzk setup --circuit porep --sector-size 2KiB" \
+  "$cuzk" prove porep --c1 "$t/c1.json" --params "$t/no-params" --out "$t/p.bin"
+expect_exit 2 "give --c1, or the public data" "$cuzk" verify porep --proof "$t/c1.json"
+sed 's/"layer_index":2/"layer_index":3/' "$t/c1.json" > "$t/bad.json"
+expect_exit 2 "bad.json: vanilla_proofs.StackedDrg2KiBV1\[0\]\[0\].labeling_proofs\[1\]" \
+  "$cuzk" porep public-inputs --c1 "$t/bad.json"
+echo "cli_porep: OK"
