@@ -14,6 +14,7 @@
 
 #include "core/error.hpp"
 #include "ff/bls12_381.hpp"
+#include "gadgets/num.hpp"
 #include "gadgets/poseidon_constants.hpp"
 #include "r1cs/constraint_system.hpp"
 
@@ -198,6 +199,20 @@ template <r1cs::ConstraintSystem CS>
 PoseidonOutput poseidon_hash_gadget(CS& cs, const PoseidonConstants& c, std::span<const r1cs::Variable> preimage,
                                     std::span<const ff::Fr> values) {
   return detail::PoseidonCircuit<CS>(cs, c).hash(preimage, values);
+}
+
+// The same over allocated numbers (how the Merkle and PoRep gadgets hold their values).
+template <r1cs::ConstraintSystem CS>
+AllocatedNum<ff::Fr> poseidon_hash_gadget(CS& cs, const PoseidonConstants& c,
+                                          std::span<const AllocatedNum<ff::Fr>> preimage) {
+  std::vector<r1cs::Variable> vars;
+  std::vector<ff::Fr> values;
+  for (const AllocatedNum<ff::Fr>& n : preimage) {
+    vars.push_back(n.variable());
+    values.push_back(n.value());
+  }
+  const PoseidonOutput out = poseidon_hash_gadget(cs, c, vars, values);
+  return {out.var, out.value};
 }
 
 }  // namespace cuzk::gadgets

@@ -44,11 +44,6 @@ struct MaybeWord {
   }
 };
 
-template <class CS, class Fn>
-auto in_namespace(CS& cs, const std::string& name, Fn fn) {
-  r1cs::Namespace ns(cs, name);
-  return fn();
-}
 
 }  // namespace detail
 
@@ -66,7 +61,7 @@ std::vector<UInt32> sha256_compression_function(CS& cs, std::span<const Boolean>
   for (size_t t = 0; t < 16; ++t) w.push_back(UInt32::from_bits_be(input.subspan(32 * t, 32)));
 
   MultiEq<F> multieq;
-  const auto ns = [&cs](const std::string& name, auto fn) { return detail::in_namespace(cs, name, fn); };
+  const auto ns = [&cs](const std::string& name, auto fn) { return r1cs::in_namespace(cs, name, fn); };
   for (size_t i = 16; i < 64; ++i) {
     r1cs::Namespace round(cs, [i] { return "w extension " + std::to_string(i); });
     UInt32 s0 = w[i - 15].rotr(7);

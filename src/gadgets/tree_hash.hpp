@@ -34,15 +34,7 @@ class PoseidonTreeHash {
 
   template <r1cs::ConstraintSystem CS>
   AllocatedNum<ff::Fr> operator()(CS& cs, std::span<const AllocatedNum<ff::Fr>> preimage) const {
-    const PoseidonConstants& c = constants(preimage.size());
-    std::vector<r1cs::Variable> vars;
-    std::vector<ff::Fr> values;
-    for (const AllocatedNum<ff::Fr>& n : preimage) {
-      vars.push_back(n.variable());
-      values.push_back(n.value());
-    }
-    const PoseidonOutput out = poseidon_hash_gadget(cs, c, vars, values);
-    return {out.var, out.value};
+    return poseidon_hash_gadget(cs, constants(preimage.size()), preimage);
   }
 
   ff::Fr native(std::span<const ff::Fr> children) const { return poseidon_hash(constants(children.size()), children); }

@@ -93,26 +93,6 @@ inline std::vector<gadgets::MerklePathElement<ff::Fr>> path_of(const MerkleProof
   return out;
 }
 
-template <class CS, class Fn>
-auto in_namespace(CS& cs, const std::string& name, Fn fn) {
-  r1cs::Namespace ns(cs, name);
-  return fn();
-}
-
-// Column hash (stacked/vanilla/hash.rs hash_single_column): Poseidon of arity = layers.
-template <r1cs::ConstraintSystem CS>
-gadgets::AllocatedNum<ff::Fr> column_hash(CS& cs, const PorepPoseidon& poseidon,
-                                          std::span<const gadgets::AllocatedNum<ff::Fr>> column) {
-  std::vector<r1cs::Variable> vars;
-  std::vector<ff::Fr> values;
-  for (const auto& n : column) {
-    vars.push_back(n.variable());
-    values.push_back(n.value());
-  }
-  const gadgets::PoseidonOutput out = gadgets::poseidon_hash_gadget(cs, poseidon.arity(column.size()), vars, values);
-  return {out.var, out.value};
-}
-
 }  // namespace detail
 
 // Synthesises one partition into `cs`. The witness's proofs must have the shape's sizes (C1
@@ -123,7 +103,7 @@ void synthesize_partition(CS& cs, const StackedCircuitShape& shape, const PorepP
   using Num = gadgets::AllocatedNum<ff::Fr>;
   using gadgets::Boolean;
   const size_t layers = shape.layers;
-  const auto ns = [&cs](const std::string& name, auto fn) { return detail::in_namespace(cs, name, fn); };
+  const auto ns = [&cs](const std::string& name, auto fn) { return r1cs::in_namespace(cs, name, fn); };
   const gadgets::PoseidonTreeHash poseidon_tree = poseidon.tree_hash();
   const gadgets::Sha256TreeHash sha_tree;
 
@@ -139,7 +119,9 @@ void synthesize_partition(CS& cs, const StackedCircuitShape& shape, const PorepP
   const Num comm_c = ns("comm_c", [&] { return Num::alloc(cs, w.comm_c); });
   {
     const std::array<Num, 2> pair = {comm_c, comm_r_last};
-    const Num hash = ns("H_comm_c_comm_r_last", [&] { return detail::column_hash(cs, poseidon, pair); });
+    const Num hash = ns("H_comm_c_comm_r_last", [&] {
+      return gadgets::poseidon_hash_gadget(cs, poseidon.arity(2), std::span<const Num>(pair));
+    });
     // constraint::equal: comm_r · ONE = H(comm_c, comm_r_last)
     cs.enforce("enforce comm_r = H(comm_c || comm_r_last)",
                [&](r1cs::LinearCombination<ff::Fr> lc) { return lc + comm_r.variable(); },
@@ -172,7 +154,10 @@ void synthesize_partition(CS& cs, const StackedCircuitShape& shape, const PorepP
         for (size_t l = 0; l < layers; ++l) {
           rows.push_back(ns("column_num_" + std::to_string(l), [&] { return Num::alloc(cs, column.rows[l]); }));
         }
-        const Num hash = ns("column_hash", [&] { return detail::column_hash(cs, poseidon, rows); });
+        // stacked/vanilla/hash.rs hash_single_column: Poseidon of arity = layers.
+        const Num hash = ns("column_hash", [&] {
+          return gadgets::poseidon_hash_gadget(cs, poseidon.arity(layers), std::span<const Num>(rows));
+        });
         ns("inclusion", [&] {
           const auto path = detail::path_of(column.inclusion);
           return gadgets::por_inclusion(cs, poseidon_tree, shape.tree_rc, hash,
@@ -226,7 +211,9 @@ void synthesize_partition(CS& cs, const StackedCircuitShape& shape, const PorepP
     });
 
     // The challenge's column: the labels just computed, hashed and proved in tree C.
-    const Num column_hash = ns("c_x_column_hash", [&] { return detail::column_hash(cs, poseidon, labels); });
+    const Num column_hash = ns("c_x_column_hash", [&] {
+      return gadgets::poseidon_hash_gadget(cs, poseidon.arity(layers), std::span<const Num>(labels));
+    });
     ns("c_x_inclusion", [&] {
       const auto path = detail::path_of(proof.c_x.inclusion);
       return gadgets::por_inclusion(cs, poseidon_tree, shape.tree_rc, column_hash,

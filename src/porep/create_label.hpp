@@ -42,7 +42,8 @@ gadgets::AllocatedNum<typename CS::Field> create_label_circuit(CS& cs, std::span
     message.insert(message.end(), parent.begin(), parent.end());
     while (message.size() % 256 != 0) message.push_back(Boolean::constant(false));
   }
-  if (message.size() != (2 + kTotalParents) * 256) throw r1cs::SynthesisError("create_label: a parent exceeds 256 bits");
+  if (message.size() != (2 + kTotalParents) * 256)
+    throw r1cs::SynthesisError("create_label: a parent exceeds 256 bits");
 
   const std::vector<Boolean> digest = [&] {
     r1cs::Namespace ns(cs, "hash");

@@ -88,4 +88,12 @@ class Namespace {
 template <class CS, class Name>
 Namespace(CS&, Name&&) -> Namespace<CS>;
 
+// fn() with every row and variable it makes under `name` (bellpepper's cs.namespace(|| name)
+// around one call); returns what fn returns.
+template <class CS, class Name, class Fn>
+auto in_namespace(CS& cs, Name&& name, Fn&& fn) {
+  Namespace ns(cs, std::forward<Name>(name));
+  return fn();
+}
+
 }  // namespace cuzk::r1cs
