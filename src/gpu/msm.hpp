@@ -1,0 +1,75 @@
+#pragma once
+// Multi-scalar multiplication sum_i k_i P_i on the GPU: Pippenger's bucket method, the device twin
+// of msm::multi_exp (src/msm/pippenger.hpp) with the same Booth digits and density semantics.
+//  1. scalars Montgomery -> canonical; terms with k = 0 or an infinite base are dropped, terms
+//     with k = 1 are summed by a batch-addition pass (no buckets), the rest are compacted;
+//  2. per window of c bits, (bucket, base | sign) pairs are radix-sorted by bucket, and each
+//     thread accumulates a fixed run of the sorted pairs (XYZZ += +-affine): buckets inside a run
+//     are written directly, the pieces cut by run boundaries are compacted and reduced by the
+//     same kernel, level after level, so a heavy bucket (a short top window, equal scalars) takes
+//     log(size) levels, not one thread;
+//  3. per window, sum_b (b+1) B_b by running sums over bucket segments on the GPU, segments and
+//     the ones summed by a tree; the host combines the windows (c doublings each).
+// Host callers include only this header (no CUDA headers beyond gpu/stream.hpp, gpu/buffer.hpp).
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+
+#include "ec/affine.hpp"
+#include "ec/bls12_381.hpp"
+#include "ec/jacobian.hpp"
+#include "ff/bls12_381.hpp"
+#include "gpu/stream.hpp"
+
+namespace cuzk::gpu {
+
+struct MsmOptions {
+  unsigned window = 0;        // bits per window, 1..21; 0 chooses by the significant-term count
+  bool split_ones = true;     // sum the k = 1 terms apart (false: they go through the buckets)
+  unsigned run_length = 0;    // sorted pairs per accumulating thread; 0 chooses
+};
+
+// The window chosen for m significant terms (exposed for the bench and the tests).
+unsigned msm_window_bits(size_t m);
+
+template <class Curve>
+class Msm {
+ public:
+  // All work is queued on `stream` (which must outlive this object); run() returns after it ends.
+  explicit Msm(const Stream& stream);
+  ~Msm();
+  Msm(const Msm&) = delete;
+  Msm& operator=(const Msm&) = delete;
+
+  // sum scalars[i] bases[i], i < n; both device pointers.
+  ec::Jacobian<Curve> run(const ec::Affine<Curve>* bases, const ff::Fr* scalars, size_t n, MsmOptions options = {});
+  // bellperson's density form: scalars[i] for i < n, skipped where bit i of the device words
+  // (bit i % 64 of word i / 64) is clear; the k-th set bit pairs with bases[k].
+  ec::Jacobian<Curve> run(const ec::Affine<Curve>* bases, const ff::Fr* scalars, const uint64_t* density_words,
+                          size_t n, MsmOptions options = {});
+  // Host memory (pinned or not): copied to a device copy the workspace keeps, then run. (Not yet
+  // streamed: the copy does not overlap the compute.)
+  ec::Jacobian<Curve> run_host(std::span<const ec::Affine<Curve>> bases, std::span<const ff::Fr> scalars,
+                               MsmOptions options = {});
+
+  // Milliseconds of the last run's phases (prepare, sort, accumulate, reduce), for the bench.
+  struct Timing {
+    float prepare = 0, sort = 0, accumulate = 0, reduce = 0;
+  };
+  const Timing& last_timing() const { return timing_; }
+
+ private:
+  struct Workspace;
+  ec::Jacobian<Curve> run_impl(const ec::Affine<Curve>* bases, const ff::Fr* scalars, const uint64_t* density,
+                               size_t n, MsmOptions options);
+  const Stream& stream_;
+  std::unique_ptr<Workspace> ws_;
+  Timing timing_;
+};
+
+extern template class Msm<ec::G1Curve>;
+extern template class Msm<ec::G2Curve>;
+
+}  // namespace cuzk::gpu

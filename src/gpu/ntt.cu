@@ -1,0 +1,348 @@
+// gpu::NttDomain's kernels (formulation in gpu/ntt.hpp). One kernel per pass: a tile of 2^k rows
+// (the pass's column, stride 2^(L'-k)) by 2^c adjacent columns (so a row's global reads are
+// 2^c·32 contiguous bytes) sits in shared memory; each thread runs up to three stages at a time
+// on 8 elements in registers.
+#include "gpu/field.cuh"
+#include "gpu/ntt.hpp"
+// (gpu/ headers first: see field.cuh)
+#include <algorithm>
+#include <string>
+
+#include "core/error.hpp"
+#include "poly/root_of_unity.hpp"
+
+namespace cuzk::gpu {
+namespace {
+
+using F = DeviceFr;
+using ntt_detail::kMaxPassBits;
+
+constexpr unsigned kTile = 1u << kMaxPassBits;  // elements of a tile: 32 KiB of shared memory
+constexpr unsigned kPerThread = 8;               // elements a thread holds: radix-8 groups of stages
+constexpr unsigned kMaxThreads = kTile / kPerThread;
+
+enum class ScaleKind : int { none, constant, powers };
+
+struct Pass {
+  F* data;
+  unsigned log_n;       // L
+  unsigned k;           // bits of this pass
+  unsigned stride_log;  // log of the column stride = L' - k (0: the last DIF pass, no twiddle)
+  unsigned consumed;    // L - L': the passes before this one (DIF order)
+  unsigned log_c;       // 2^log_c columns per tile
+  unsigned local_log;   // K of the local root table
+  const F* local;       // ω_(2^K)^j, j < 2^(K-1) (inverse roots for inverse transforms)
+  const F* w_lo;        // ω^e two-level (inverse roots likewise)
+  const F* w_hi;
+  unsigned split;
+  ScaleKind scale_in, scale_out;  // applied on load of the first executed pass / store of the last
+  F scale_const;
+  const F* s_lo;  // scale powers two-level, indexed by the coefficient's natural index
+  const F* s_hi;
+};
+
+__device__ __forceinline__ unsigned bit_reverse(unsigned x, unsigned bits) {
+  return bits == 0 ? 0 : __brev(x) >> (32 - bits);
+}
+
+__device__ __forceinline__ F load(const F* p) {
+  const uint4* q = reinterpret_cast<const uint4*>(p);
+  const uint4 a = q[0], b = q[1];
+  return F{{a.x, a.y, a.z, a.w, b.x, b.y, b.z, b.w}};
+}
+__device__ __forceinline__ void store(F* p, const F& x) {
+  uint4* q = reinterpret_cast<uint4*>(p);
+  q[0] = make_uint4(x.limbs[0], x.limbs[1], x.limbs[2], x.limbs[3]);
+  q[1] = make_uint4(x.limbs[4], x.limbs[5], x.limbs[6], x.limbs[7]);
+}
+
+// Shared memory holds the tile word-planar (word w of element i at sm[w][swizzle(i)]), so that a
+// warp reads 32 different banks: bits 5..7 of the index are XORed into bits 0..2 and bits 6..7
+// into bits 3..4, which makes the three access patterns of a radix-8 group (rows 8t + m, rows
+// spread by 8, rows spread by 64) conflict-free at one column (a bijection on [0, 1024)).
+__device__ __forceinline__ unsigned swizzle(unsigned i) { return i ^ ((i >> 5) & 7) ^ (((i >> 6) & 3) << 3); }
+
+__device__ __forceinline__ F sm_get(const uint32_t (*sm)[kTile], unsigned i) {
+  F x;
+  i = swizzle(i);
+#pragma unroll
+  for (int w = 0; w < 8; ++w) x.limbs[w] = sm[w][i];
+  return x;
+}
+__device__ __forceinline__ void sm_put(uint32_t (*sm)[kTile], unsigned i, const F& x) {
+  i = swizzle(i);
+#pragma unroll
+  for (int w = 0; w < 8; ++w) sm[w][i] = x.limbs[w];
+}
+
+// One out-of-line Montgomery multiplication: inlined, the 12 products of a radix-8 group (and its
+// radix-4/2 twins, in both directions) make a kernel of ~150 KiB of SASS, far beyond the
+// instruction cache; a call costs a few moves of 16 registers against ~300 instructions.
+__device__ __noinline__ F mul(F a, F b) { return a * b; }
+
+__device__ __forceinline__ F two_level(const F* lo, const F* hi, unsigned e, unsigned split) {
+  return mul(hi[e >> split], lo[e & ((1u << split) - 1)]);
+}
+
+__device__ __forceinline__ F scaled(const Pass& p, ScaleKind kind, const F& x, unsigned natural_index) {
+  if (kind == ScaleKind::constant) return mul(x, p.scale_const);
+  if (kind == ScaleKind::powers) return mul(x, two_level(p.s_lo, p.s_hi, natural_index, p.split));
+  return x;
+}
+
+// R consecutive stages s_lo .. s_lo + R - 1 of the tile's column DFTs in registers: each thread
+// takes kPerThread >> R sets of 2^R rows (the rows that differ in bits s_lo .. s_lo + R - 1),
+// so a pass of k bits makes ceil(k/3) trips through shared memory instead of k.
+template <bool kDif, unsigned R>
+__device__ __forceinline__ void stage_group(uint32_t (*sm)[kTile], const Pass& p, unsigned tile, unsigned s_lo) {
+  constexpr unsigned kSets = kPerThread >> R, kSize = 1u << R;
+  const unsigned others = tile >> R, threads = blockDim.x;
+#pragma unroll
+  for (unsigned set = 0; set < kSets; ++set) {
+    const unsigned o = threadIdx.x + set * threads;
+    if (o >= others) continue;
+    const unsigned c = o & ((1u << p.log_c) - 1), q = o >> p.log_c;
+    const unsigned row0 = ((q >> s_lo) << (s_lo + R)) | (q & ((1u << s_lo) - 1));
+    F x[kSize];
+#pragma unroll
+    for (unsigned m = 0; m < kSize; ++m) x[m] = sm_get(sm, ((row0 | (m << s_lo)) << p.log_c) + c);
+#pragma unroll
+    for (unsigned step = 0; step < R; ++step) {
+      const unsigned b = kDif ? R - 1 - step : step;  // DIF: top stage first; DIT: bottom first
+      const unsigned s = s_lo + b;                    // half-width 2^s
+#pragma unroll
+      for (unsigned m = 0; m < kSize; ++m) {
+        if (m & (1u << b)) continue;
+        F& x0 = x[m];
+        F& x1 = x[m | (1u << b)];
+        if (s == 0) {  // h = 1: the twiddle is ω^0 = 1
+          const F y = x1;
+          x1 = x0 - y;
+          x0 = x0 + y;
+          continue;
+        }
+        const unsigned j = (row0 | (m << s_lo)) & ((1u << s) - 1);
+        const F w = p.local[j << (p.local_log - 1 - s)];  // ω_(2h)^j = ω_(2^K)^(j·2^K/2h)
+        if (kDif) {
+          const F d = x0 - x1;
+          x0 = x0 + x1;
+          x1 = mul(d, w);
+        } else {
+          const F y = mul(x1, w);
+          x1 = x0 - y;
+          x0 = x0 + y;
+        }
+      }
+    }
+#pragma unroll
+    for (unsigned m = 0; m < kSize; ++m) sm_put(sm, ((row0 | (m << s_lo)) << p.log_c) + c, x[m]);
+  }
+}
+
+template <bool kDif>
+__device__ __forceinline__ void run_group(uint32_t (*sm)[kTile], const Pass& p, unsigned tile, unsigned r, unsigned s_lo) {
+  __syncthreads();
+  if (r == 3) stage_group<kDif, 3>(sm, p, tile, s_lo);
+  else if (r == 2) stage_group<kDif, 2>(sm, p, tile, s_lo);
+  else stage_group<kDif, 1>(sm, p, tile, s_lo);
+}
+
+// kDif: natural-order data in, size-2^k Gentleman-Sande DFTs on the columns, then the twiddle
+// ω^((i2·k1) << consumed) on output k1 (stored in row bitrev(k1)) of column i2.
+// !kDif: the transpose: the same twiddle on load, then Cooley-Tukey stages h = 1 .. 2^(k-1).
+// The k stages run in groups of at most 3 (sizes as even as possible: 9 = 3+3+3, 10 = 3+3+2+2).
+template <bool kDif>
+__global__ void __launch_bounds__(kMaxThreads) ntt_pass(Pass p) {
+  __shared__ uint32_t sm[8][kTile];
+  const unsigned C = 1u << p.log_c;
+  const unsigned tile = 1u << (p.k + p.log_c);
+  const unsigned threads = blockDim.x;  // max(tile / kPerThread, 1)
+  const unsigned t = threadIdx.x;
+  const unsigned groups_log = p.stride_log - p.log_c;  // column groups per sub-problem
+  const unsigned sub = blockIdx.x >> groups_log, group = blockIdx.x & ((1u << groups_log) - 1);
+  const size_t base = (size_t(sub) << (p.stride_log + p.k)) + (size_t(group) << p.log_c);
+  const bool twiddle = p.stride_log > 0;
+
+  // Tile element i = t + m·threads: row r = i >> log_c, column c = i mod C (coalesced rows).
+#pragma unroll
+  for (unsigned m = 0; m < kPerThread; ++m) {
+    const unsigned i = t + m * threads;
+    if (i >= tile) break;
+    const unsigned r = i >> p.log_c, c = i & (C - 1);
+    const size_t pos = base + (size_t(r) << p.stride_log) + c;
+    F x = load(p.data + pos);
+    if (p.scale_in != ScaleKind::none)  // DIF input is natural, DIT input bit-reversed
+      x = scaled(p, p.scale_in, x, kDif ? unsigned(pos) : bit_reverse(unsigned(pos), p.log_n));
+    if (!kDif && twiddle) {
+      const unsigned i2 = (group << p.log_c) + c;
+      x = mul(x, two_level(p.w_lo, p.w_hi, (i2 * bit_reverse(r, p.k)) << p.consumed, p.split));
+    }
+    sm_put(sm, i, x);
+  }
+
+  const unsigned groups = (p.k + 2) / 3;
+  if (kDif) {
+    unsigned top = p.k;
+    for (unsigned g = 0; g < groups; ++g) {
+      const unsigned r = p.k / groups + (g < p.k % groups ? 1 : 0);
+      run_group<kDif>(sm, p, tile, r, top - r);
+      top -= r;
+    }
+  } else {
+    unsigned s_lo = 0;
+    for (unsigned g = groups; g-- > 0;) {
+      const unsigned r = p.k / groups + (g < p.k % groups ? 1 : 0);
+      run_group<kDif>(sm, p, tile, r, s_lo);
+      s_lo += r;
+    }
+  }
+  __syncthreads();
+
+#pragma unroll
+  for (unsigned m = 0; m < kPerThread; ++m) {
+    const unsigned i = t + m * threads;
+    if (i >= tile) break;
+    const unsigned r = i >> p.log_c, cc = i & (C - 1);
+    const size_t pos = base + (size_t(r) << p.stride_log) + cc;
+    F x = sm_get(sm, i);
+    if (kDif && twiddle) {
+      const unsigned i2 = (group << p.log_c) + cc;
+      x = mul(x, two_level(p.w_lo, p.w_hi, (i2 * bit_reverse(r, p.k)) << p.consumed, p.split));
+    }
+    if (p.scale_out != ScaleKind::none)  // DIF output is bit-reversed, DIT output natural
+      x = scaled(p, p.scale_out, x, kDif ? bit_reverse(unsigned(pos), p.log_n) : unsigned(pos));
+    store(p.data + pos, x);
+  }
+}
+
+// data[i] <-> data[bitrev(i)]; each pair swapped by its smaller index.
+__global__ void bit_reverse_permute(F* data, unsigned log_n) {
+  const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >> log_n) return;
+  const unsigned j = bit_reverse(i, log_n);
+  if (i < j) {
+    const F a = load(data + i), b = load(data + j);
+    store(data + i, b);
+    store(data + j, a);
+  }
+}
+
+__global__ void h_pointwise_kernel(F* a, const F* b, const F* c, F z_inv, size_t n) {
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x)
+    store(a + i, (load(a + i) * load(b + i) - load(c + i)) * z_inv);
+}
+
+F* dev(ff::Fr* p) { return reinterpret_cast<F*>(p); }
+const F* dev(const ff::Fr* p) { return reinterpret_cast<const F*>(p); }
+
+}  // namespace
+
+NttDomain::NttDomain(unsigned log_n, const Stream& stream)
+    : NttDomain(log_n,
+                log_n <= ntt_detail::kMaxLogSize ? poly::root_of_unity<ff::Fr>(log_n) : ff::Fr::one(),
+                ff::Fr::from_uint(poly::TwoAdicRoot<ff::Fr>::kGenerator), stream) {}
+
+NttDomain::NttDomain(unsigned log_n, const ff::Fr& omega, const ff::Fr& coset_shift, const Stream& stream) {
+  if (log_n > ntt_detail::kMaxLogSize)
+    throw Exception(invalid_argument("gpu ntt: 2^" + std::to_string(log_n) + " exceeds 2^28"));
+  const uint64_t n = uint64_t{1} << log_n;
+  if (omega.pow(n) != ff::Fr::one() || (log_n > 0 && omega.pow(n / 2) == ff::Fr::one()))
+    throw Exception(invalid_argument("gpu ntt: omega is not a primitive 2^" + std::to_string(log_n) + "-th root of unity"));
+  if (coset_shift.pow(n) == ff::Fr::one())
+    throw Exception(invalid_argument("gpu ntt: the coset shift lies in the subgroup"));
+  const std::vector<ff::Fr> host = ntt_detail::build_tables(log_n, omega, coset_shift, layout_);
+  passes_ = ntt_detail::pass_bits(log_n);
+  size_inv_ = ff::Fr::from_uint(n).inverse();
+  tables_ = DeviceBuffer<ff::Fr>(host.size(), stream);
+  tables_.upload(host, stream);
+  stream.synchronize();  // `host` dies here
+}
+
+void NttDomain::ntt(ff::Fr* data, Order in, Order out, const Stream& stream) const {
+  transform(data, false, Scale::none, in, out, stream);
+}
+void NttDomain::intt(ff::Fr* data, Order in, Order out, const Stream& stream) const {
+  transform(data, true, Scale::size_inv, in, out, stream);
+}
+void NttDomain::coset_ntt(ff::Fr* data, Order in, Order out, const Stream& stream) const {
+  transform(data, false, Scale::coset, in, out, stream);
+}
+void NttDomain::coset_intt(ff::Fr* data, Order in, Order out, const Stream& stream) const {
+  transform(data, true, Scale::coset_inv, in, out, stream);
+}
+
+void NttDomain::transform(ff::Fr* data, bool inverse, Scale scale, Order in, Order out, const Stream& stream) const {
+  const unsigned L = layout_.log_n;
+  if (L == 0) return;  // n = 1: every transform and every scale factor (g^0, 1/1) is the identity
+  const F* tables = dev(tables_.data());
+  const auto permute = [&] {
+    const unsigned threads = 256;
+    const size_t n = size();
+    bit_reverse_permute<<<unsigned((n + threads - 1) / threads), threads, 0, stream.get()>>>(dev(data), L);
+    Stream::check_launch();
+  };
+
+  Pass base{};
+  base.data = dev(data);
+  base.log_n = L;
+  base.local_log = layout_.local_log;
+  base.local = tables + (inverse ? layout_.local_inv : layout_.local_fwd);
+  base.w_lo = tables + (inverse ? layout_.wi_lo : layout_.w_lo);
+  base.w_hi = tables + (inverse ? layout_.wi_hi : layout_.w_hi);
+  base.split = layout_.split;
+  base.scale_const = F::from_cpu(size_inv_);
+  base.s_lo = tables + (scale == Scale::coset ? layout_.g_lo : layout_.gi_lo);
+  base.s_hi = tables + (scale == Scale::coset ? layout_.g_hi : layout_.gi_hi);
+  // g^i multiplies the input coefficients; 1/n and g^-i/n the output coefficients.
+  const ScaleKind in_kind = scale == Scale::coset ? ScaleKind::powers : ScaleKind::none;
+  const ScaleKind out_kind = scale == Scale::size_inv    ? ScaleKind::constant
+                             : scale == Scale::coset_inv ? ScaleKind::powers
+                                                         : ScaleKind::none;
+
+  const unsigned P = unsigned(passes_.size());
+  const auto launch = [&](bool dif, unsigned pass, bool first, bool last) {
+    unsigned consumed = 0;
+    for (unsigned q = 0; q < pass; ++q) consumed += passes_[q];
+    Pass p = base;
+    p.k = passes_[pass];
+    p.consumed = consumed;
+    p.stride_log = L - consumed - p.k;
+    p.log_c = std::min(p.stride_log, kMaxPassBits - p.k);
+    p.scale_in = first ? in_kind : ScaleKind::none;
+    p.scale_out = last ? out_kind : ScaleKind::none;
+    const unsigned tile = 1u << (p.k + p.log_c);
+    const unsigned threads = tile >= kPerThread ? tile / kPerThread : 1;
+    const unsigned blocks = unsigned(size() >> (p.k + p.log_c));
+    if (dif) ntt_pass<true><<<blocks, threads, 0, stream.get()>>>(p);
+    else ntt_pass<false><<<blocks, threads, 0, stream.get()>>>(p);
+    Stream::check_launch();
+  };
+  const auto dif = [&] {  // natural -> bit-reversed
+    for (unsigned q = 0; q < P; ++q) launch(true, q, q == 0, q + 1 == P);
+  };
+  const auto dit = [&] {  // bit-reversed -> natural
+    for (unsigned q = P; q-- > 0;) launch(false, q, q + 1 == P, q == 0);
+  };
+
+  if (in == Order::natural && out == Order::bit_reversed) {
+    dif();
+  } else if (in == Order::bit_reversed && out == Order::natural) {
+    dit();
+  } else if (in == Order::natural) {  // natural -> natural
+    dif();
+    permute();
+  } else {  // bit-reversed -> bit-reversed
+    permute();
+    dif();
+  }
+}
+
+void h_pointwise(ff::Fr* a, const ff::Fr* b, const ff::Fr* c, const ff::Fr& z_inv, size_t n, const Stream& stream) {
+  if (n == 0) return;
+  const unsigned threads = 256;
+  const size_t blocks = std::min<size_t>((n + threads - 1) / threads, size_t{132} * 16);
+  h_pointwise_kernel<<<unsigned(blocks), threads, 0, stream.get()>>>(dev(a), dev(b), dev(c), F::from_cpu(z_inv), n);
+  Stream::check_launch();
+}
+
+}  // namespace cuzk::gpu

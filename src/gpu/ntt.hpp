@@ -1,0 +1,64 @@
+#pragma once
+// NTT over Fr on the GPU: the device twin of poly::EvaluationDomain<ff::Fr> (same ω, same coset
+// shift g, same mathematics), with the index order of input and output chosen by the caller.
+//
+// Formulation (four-step, Bailey 1990, applied recursively): log n bits split into passes of
+// k <= 10 bits. In decimation-in-frequency order (natural in, bit-reversed out) pass p does, for
+// every column i2 of its sub-problem of size 2^L' (stride 2^(L'-k)), a size-2^k DFT over the
+// column (radix-2 Gentleman-Sande stages, three at a time on 8 elements in registers between
+// trips through shared memory; local roots ω_(2^k)^j), then multiplies output k1 by
+// ω_(2^L')^(i2·k1) and leaves 2^k independent sub-problems of size 2^(L'-k).
+// Bit-reversed in, natural out is the transposed network: the passes in reverse order, each
+// twiddle first, then Cooley-Tukey butterflies. Neither needs a permutation pass (DESIGN.md
+// decision 5); natural->natural and bitrev->bitrev add one in-place bit-reversal swap.
+//
+// Twiddles ω^e (e < n) come from two small tables, ω^e = hi[e >> B]·lo[e mod 2^B], B = ceil(log n/2):
+// 2^14 + 2^14 entries (1 MiB) at 2^28 instead of a 4 GiB table (gpu/ntt_tables.hpp). The coset
+// factors g^i (and g^-i/n) use the same split; they and 1/n are fused into the first or last pass.
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "ff/bls12_381.hpp"
+#include "gpu/buffer.hpp"
+#include "gpu/ntt_tables.hpp"
+#include "gpu/stream.hpp"
+
+namespace cuzk::gpu {
+
+enum class Order { natural, bit_reversed };
+
+class NttDomain {
+ public:
+  // ω and g as poly::EvaluationDomain<ff::Fr>::for_size(2^log_n). Throws on log_n > 28.
+  NttDomain(unsigned log_n, const Stream& stream);
+  // Any primitive 2^log_n-th root and coset shift (snarkjs's roots); checked like
+  // EvaluationDomain::with_roots. Blocks until the tables are on the device.
+  NttDomain(unsigned log_n, const ff::Fr& omega, const ff::Fr& coset_shift, const Stream& stream);
+
+  unsigned log_size() const { return layout_.log_n; }
+  size_t size() const { return size_t{1} << layout_.log_n; }
+  const ff::Fr& size_inv() const { return size_inv_; }
+
+  // data: device pointer to size() Fr (Montgomery, ff::Fr bytes), transformed in place; queued on
+  // `stream`. in/out: the index order of input and output.
+  void ntt(ff::Fr* data, Order in, Order out, const Stream& stream) const;         // coeffs -> values at ω^i
+  void intt(ff::Fr* data, Order in, Order out, const Stream& stream) const;        // values -> coeffs (÷n)
+  void coset_ntt(ff::Fr* data, Order in, Order out, const Stream& stream) const;   // coeffs -> values at g·ω^i
+  void coset_intt(ff::Fr* data, Order in, Order out, const Stream& stream) const;  // values at g·ω^i -> coeffs
+
+ private:
+  enum class Scale { none, size_inv, coset, coset_inv };
+  void transform(ff::Fr* data, bool inverse, Scale scale, Order in, Order out, const Stream& stream) const;
+
+  ntt_detail::TableLayout layout_;
+  std::vector<unsigned> passes_;
+  ff::Fr size_inv_;
+  DeviceBuffer<ff::Fr> tables_;
+};
+
+// Groth16's H step on the coset (shared/SPEC.md §5): a[i] = (a[i]·b[i] − c[i])·z_inv, i < n.
+void h_pointwise(ff::Fr* a, const ff::Fr* b, const ff::Fr* c, const ff::Fr& z_inv, size_t n, const Stream& stream);
+
+}  // namespace cuzk::gpu

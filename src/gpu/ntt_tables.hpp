@@ -1,0 +1,81 @@
+#pragma once
+// The host side of gpu::NttDomain (gpu/ntt.hpp): how log n splits into passes, and the small
+// twiddle and coset tables the kernels read. Plain C++ (no CUDA), so CI tests it on the CPU.
+//
+// Two-level powers: for e < 2^L and B = ceil(L/2), q^e = hi[e >> B]·lo[e mod 2^B] with
+// lo[t] = q^t (t < 2^B) and hi[t] = q^(t·2^B) (t < 2^(L-B)): 2^B + 2^(L-B) entries instead of 2^L.
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "ff/bls12_381.hpp"
+
+namespace cuzk::gpu::ntt_detail {
+
+inline constexpr unsigned kMaxLogSize = 28;   // poly::EvaluationDomain's limit
+inline constexpr unsigned kMaxPassBits = 10;  // 2^10 Fr = 32 KiB of shared memory per tile
+
+// The pass sizes k_0, k_1, ... in decimation-in-frequency order: they sum to log_n, each is
+// <= kMaxPassBits, the fewest passes, sizes as even as possible, larger first (27 -> 9,9,9;
+// 28 -> 10,9,9; 20 -> 10,10; 22 -> 8,7,7). Empty for log_n = 0.
+inline std::vector<unsigned> pass_bits(unsigned log_n) {
+  std::vector<unsigned> bits;
+  if (log_n == 0) return bits;
+  const unsigned passes = (log_n + kMaxPassBits - 1) / kMaxPassBits;
+  for (unsigned p = 0; p < passes; ++p) bits.push_back(log_n / passes + (p < log_n % passes ? 1 : 0));
+  return bits;
+}
+
+// Offsets (in Fr) of the tables inside one allocation.
+struct TableLayout {
+  unsigned log_n = 0;
+  unsigned split = 0;      // B: lo tables have 2^B entries, hi tables 2^(log_n - B)
+  unsigned local_log = 0;  // K = the largest pass: local roots ω_(2^K)^j, j < 2^(K-1)
+  size_t local_fwd = 0, local_inv = 0;              // ω_(2^K)^j and ω_(2^K)^-j
+  size_t w_lo = 0, w_hi = 0, wi_lo = 0, wi_hi = 0;  // ω^e and ω^-e, two-level
+  size_t g_lo = 0, g_hi = 0, gi_lo = 0, gi_hi = 0;  // g^i and g^-i/n (1/n folded into gi_hi)
+  size_t total = 0;
+};
+
+// lo/hi of q^e, e < 2^log_n, appended to `out` (q^e = hi[e >> split]·lo[e mod 2^split]).
+inline void append_two_level(std::vector<ff::Fr>& out, const ff::Fr& q, unsigned log_n, unsigned split,
+                             const ff::Fr& hi_factor, size_t& lo_at, size_t& hi_at) {
+  lo_at = out.size();
+  ff::Fr p = ff::Fr::one();
+  for (size_t t = 0; t < (size_t{1} << split); ++t, p *= q) out.push_back(p);
+  hi_at = out.size();
+  const ff::Fr step = p;  // q^(2^split)
+  p = hi_factor;
+  for (size_t t = 0; t < (size_t{1} << (log_n - split)); ++t, p *= step) out.push_back(p);
+}
+
+// The tables of a domain of 2^log_n (omega a primitive 2^log_n-th root, shift the coset shift).
+inline std::vector<ff::Fr> build_tables(unsigned log_n, const ff::Fr& omega, const ff::Fr& shift, TableLayout& layout) {
+  layout = TableLayout{};
+  layout.log_n = log_n;
+  layout.split = (log_n + 1) / 2;
+  for (unsigned k : pass_bits(log_n)) layout.local_log = k > layout.local_log ? k : layout.local_log;
+  std::vector<ff::Fr> t;
+  const ff::Fr omega_inv = omega.inverse();
+  // ω_(2^K) = ω^(2^(L-K)); the local tables hold its first 2^(K-1) powers (none when K = 0).
+  const ff::Fr local = omega.pow(uint64_t{1} << (log_n - layout.local_log));
+  const ff::Fr local_inv = omega_inv.pow(uint64_t{1} << (log_n - layout.local_log));
+  const size_t half = layout.local_log ? size_t{1} << (layout.local_log - 1) : 0;
+  layout.local_fwd = t.size();
+  ff::Fr p = ff::Fr::one();
+  for (size_t j = 0; j < half; ++j, p *= local) t.push_back(p);
+  layout.local_inv = t.size();
+  p = ff::Fr::one();
+  for (size_t j = 0; j < half; ++j, p *= local_inv) t.push_back(p);
+  const ff::Fr one = ff::Fr::one();
+  const ff::Fr n_inv = ff::Fr::from_uint(uint64_t{1} << log_n).inverse();
+  append_two_level(t, omega, log_n, layout.split, one, layout.w_lo, layout.w_hi);
+  append_two_level(t, omega_inv, log_n, layout.split, one, layout.wi_lo, layout.wi_hi);
+  append_two_level(t, shift, log_n, layout.split, one, layout.g_lo, layout.g_hi);
+  append_two_level(t, shift.inverse(), log_n, layout.split, n_inv, layout.gi_lo, layout.gi_hi);
+  layout.total = t.size();
+  return t;
+}
+
+}  // namespace cuzk::gpu::ntt_detail

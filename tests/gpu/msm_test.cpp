@@ -1,0 +1,226 @@
+// The GPU MSM (gpu/msm.hpp) against its CPU twin msm::multi_exp (src/msm/pippenger.hpp), for G1
+// and G2: random sizes, forced windows and run lengths (many windows; sparse buckets; bucket runs
+// cut across threads), the edges (n = 0, 1; scalars 0, 1, r - 1; bases at infinity; one heavy
+// bucket of equal points), density bitmaps, mostly-0/1 scalars (the split path), and run_host.
+// Label gpu: every test skips when no GPU is visible.
+
+#include <gtest/gtest.h>
+
+#include <thread>
+#include <vector>
+
+#include "core/thread_pool.hpp"
+#include "ec/batch_normalize.hpp"
+#include "ec/scalar_mul.hpp"
+#include "gpu/buffer.hpp"
+#include "gpu/device.hpp"
+#include "gpu/msm.hpp"
+#include "gpu/stream.hpp"
+#include "msm/density.hpp"
+#include "msm/pippenger.hpp"
+#include "support/random.hpp"
+
+namespace cuzk::gpu {
+namespace {
+
+using ec::Affine;
+using ec::Jacobian;
+using ff::Fr;
+
+#define CUZK_REQUIRE_GPU() \
+  if (list_devices().empty()) GTEST_SKIP() << "no GPU visible"
+
+ThreadPool& pool() {
+  static ThreadPool p(std::max(1u, std::thread::hardware_concurrency()));
+  return p;
+}
+
+// Distinct random bases: P_0 random, P_i = P_(i-1) + Q (one addition each), batch-normalised.
+template <class Curve>
+std::vector<Affine<Curve>> random_bases(std::mt19937_64& g, size_t n) {
+  const Jacobian<Curve> q = ec::scalar_mul(Jacobian<Curve>::generator(), test::random_element<Fr>(g));
+  std::vector<Jacobian<Curve>> jac(n);
+  Jacobian<Curve> p = ec::scalar_mul(Jacobian<Curve>::generator(), test::random_element<Fr>(g));
+  for (auto& x : jac) x = p, p += q;
+  std::vector<Affine<Curve>> out(n);
+  ec::batch_normalize<Curve>(jac, out);
+  return out;
+}
+
+std::vector<Fr> random_scalars(std::mt19937_64& g, size_t n) {
+  std::vector<Fr> out(n);
+  for (auto& s : out) s = test::random_element<Fr>(g);
+  return out;
+}
+
+template <class T>
+DeviceBuffer<T> upload(const std::vector<T>& v, const Stream& s) {
+  DeviceBuffer<T> d(v.size(), s);
+  if (!v.empty()) d.upload(std::span<const T>(v), s);
+  return d;
+}
+
+// The GPU result for host vectors (uploaded first), optionally with a density bitmap.
+template <class Curve>
+Jacobian<Curve> gpu_msm(Msm<Curve>& msm, const Stream& s, const std::vector<Affine<Curve>>& bases,
+                        const std::vector<Fr>& scalars, MsmOptions options = {},
+                        const msm::DensityBitmap* density = nullptr) {
+  auto b = upload(bases, s);
+  auto k = upload(scalars, s);
+  if (density == nullptr) return msm.run(b.data(), k.data(), scalars.size(), options);
+  auto w = upload(density->words(), s);
+  return msm.run(b.data(), k.data(), w.data(), scalars.size(), options);
+}
+
+template <class Curve>
+Jacobian<Curve> cpu_msm(const std::vector<Affine<Curve>>& bases, const std::vector<Fr>& scalars) {
+  return msm::multi_exp<Curve>(std::span<const Affine<Curve>>(bases), std::span<const Fr>(scalars), pool());
+}
+
+template <class Curve>
+struct GpuMsmTest : ::testing::Test {};
+using Curves = ::testing::Types<ec::G1Curve, ec::G2Curve>;
+TYPED_TEST_SUITE(GpuMsmTest, Curves);
+
+template <class Curve>
+constexpr bool kG1 = std::is_same_v<Curve, ec::G1Curve>;
+
+TYPED_TEST(GpuMsmTest, RandomMatchesCpu) {
+  using Curve = TypeParam;
+  CUZK_REQUIRE_GPU();
+  auto g = test::rng(6001);
+  Stream s;
+  Msm<Curve> msm(s);
+  const size_t top = kG1<Curve> ? size_t{1} << 16 : 4097;
+  const auto bases = random_bases<Curve>(g, top);
+  for (size_t n : {size_t{0}, size_t{1}, size_t{2}, size_t{3}, size_t{100}, size_t{4097}, size_t{1} << 16}) {
+    if (n > top) continue;
+    const std::vector<Affine<Curve>> b(bases.begin(), bases.begin() + n);
+    const auto k = random_scalars(g, n);
+    EXPECT_EQ(gpu_msm(msm, s, b, k), cpu_msm(b, k)) << "n = " << n;
+  }
+}
+
+TYPED_TEST(GpuMsmTest, ForcedWindowsAndRunLengths) {
+  using Curve = TypeParam;
+  CUZK_REQUIRE_GPU();
+  auto g = test::rng(6002);
+  Stream s;
+  Msm<Curve> msm(s);
+  const size_t n = kG1<Curve> ? 3000 : 700;
+  const auto bases = random_bases<Curve>(g, n);
+  const auto k = random_scalars(g, n);
+  const auto expected = cpu_msm(bases, k);
+  // c = 1: 256 windows of one bucket (every run crosses threads); c = 21: sparse buckets.
+  for (unsigned c : {1u, 2u, 5u, 8u, 13u, 16u, 21u}) {
+    EXPECT_EQ(gpu_msm(msm, s, bases, k, {.window = c}), expected) << "c = " << c;
+  }
+  for (unsigned run : {1u, 3u, 7u, 64u, 1000u}) {
+    EXPECT_EQ(gpu_msm(msm, s, bases, k, {.window = 4, .run_length = run}), expected) << "run = " << run;
+  }
+}
+
+TYPED_TEST(GpuMsmTest, EdgeScalarsAndBases) {
+  using Curve = TypeParam;
+  CUZK_REQUIRE_GPU();
+  auto g = test::rng(6003);
+  Stream s;
+  Msm<Curve> msm(s);
+  const size_t n = 1000;
+  auto bases = random_bases<Curve>(g, n);
+  auto k = random_scalars(g, n);
+  const Fr minus_one = -Fr::one();
+  for (size_t i = 0; i < n; i += 7) k[i] = Fr::zero();
+  for (size_t i = 1; i < n; i += 11) k[i] = Fr::one();
+  for (size_t i = 2; i < n; i += 13) k[i] = minus_one;
+  for (size_t i = 3; i < n; i += 17) k[i] = Fr::one().dbl();
+  for (size_t i = 4; i < n; i += 19) bases[i] = Affine<Curve>::identity();
+  for (size_t i = 5; i < n; i += 23) bases[i] = bases[i - 1], k[i] = k[i - 1];  // P + P in one bucket
+  for (size_t i = 6; i < n; i += 29) bases[i] = -bases[i - 1], k[i] = k[i - 1];  // P - P
+  const auto expected = cpu_msm(bases, k);
+  EXPECT_EQ(gpu_msm(msm, s, bases, k), expected);
+  EXPECT_EQ(gpu_msm(msm, s, bases, k, {.split_ones = false}), expected);
+  EXPECT_EQ(gpu_msm(msm, s, bases, k, {.window = 3, .run_length = 2}), expected);
+
+  // All zero: the identity. Every scalar 1: the ones path alone.
+  const std::vector<Fr> zeros(n, Fr::zero()), ones(n, Fr::one());
+  EXPECT_TRUE(gpu_msm(msm, s, bases, zeros).is_identity());
+  EXPECT_EQ(gpu_msm(msm, s, bases, ones), cpu_msm(bases, ones));
+  EXPECT_EQ(gpu_msm(msm, s, bases, ones, {.split_ones = false}), cpu_msm(bases, ones));
+
+  // One heavy bucket per window: equal scalars on distinct bases, and on one repeated base.
+  const std::vector<Fr> same(n, test::random_element<Fr>(g));
+  EXPECT_EQ(gpu_msm(msm, s, bases, same, {.window = 10, .run_length = 4}), cpu_msm(bases, same));
+  const std::vector<Affine<Curve>> repeated(n, bases[0]);
+  EXPECT_EQ(gpu_msm(msm, s, repeated, same), cpu_msm(repeated, same));
+}
+
+TYPED_TEST(GpuMsmTest, DensityBitmaps) {
+  using Curve = TypeParam;
+  CUZK_REQUIRE_GPU();
+  auto g = test::rng(6004);
+  Stream s;
+  Msm<Curve> msm(s);
+  const size_t n = kG1<Curve> ? 5001 : 777;
+  const auto k = random_scalars(g, n);
+  for (int kind = 0; kind < 3; ++kind) {  // random, all clear, all set
+    msm::DensityBitmap density(n);
+    for (size_t i = 0; i < n; ++i) {
+      if (kind == 2 || (kind == 0 && g() % 3 != 0)) density.set(i);
+    }
+    auto bases = random_bases<Curve>(g, std::max<size_t>(density.count(), 1));
+    const auto expected = msm::multi_exp<Curve>(std::span<const Affine<Curve>>(bases), std::span<const Fr>(k),
+                                                density, pool());
+    EXPECT_EQ(gpu_msm(msm, s, bases, k, {}, &density), expected) << "kind " << kind;
+    if (kind == 1) {
+      EXPECT_TRUE(expected.is_identity());
+    }
+  }
+}
+
+TYPED_TEST(GpuMsmTest, MostlyZeroOneScalars) {
+  using Curve = TypeParam;
+  CUZK_REQUIRE_GPU();
+  auto g = test::rng(6005);
+  Stream s;
+  Msm<Curve> msm(s);
+  const size_t n = kG1<Curve> ? 20000 : 2000;
+  const auto bases = random_bases<Curve>(g, n);
+  auto k = random_scalars(g, n);
+  for (size_t i = 0; i < n; ++i) {
+    const uint64_t r = g() % 100;
+    if (r < 60) k[i] = Fr::one();
+    else if (r < 95) k[i] = Fr::zero();
+  }
+  const auto expected = cpu_msm(bases, k);
+  EXPECT_EQ(gpu_msm(msm, s, bases, k), expected);
+  EXPECT_EQ(gpu_msm(msm, s, bases, k, {.split_ones = false}), expected);
+}
+
+TYPED_TEST(GpuMsmTest, RunHostMatchesCpu) {
+  using Curve = TypeParam;
+  CUZK_REQUIRE_GPU();
+  auto g = test::rng(6006);
+  Stream s;
+  Msm<Curve> msm(s);
+  const size_t n = kG1<Curve> ? 10000 : 1000;
+  const auto bases = random_bases<Curve>(g, n);
+  const auto k = random_scalars(g, n);
+  EXPECT_EQ(msm.run_host(bases, k), cpu_msm(bases, k));
+  EXPECT_TRUE(msm.run_host({}, {}).is_identity());
+}
+
+TEST(GpuMsmWindow, GrowsWithTheTermCount) {
+  // CPU only: the model's choice is monotone and stays in the supported range.
+  unsigned last = 0;
+  for (size_t log_n = 0; log_n <= 28; ++log_n) {
+    const unsigned c = msm_window_bits(size_t{1} << log_n);
+    EXPECT_GE(c, last);
+    EXPECT_GE(c, 1u);
+    EXPECT_LE(c, 21u);
+    last = c;
+  }
+}
+
+}  // namespace
+}  // namespace cuzk::gpu
