@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "gpu_bench_commands.hpp"
 #include "groth16_bench.hpp"
 #include "groth16_commands.hpp"
 #include "porep_commands.hpp"
@@ -107,7 +108,29 @@ int main(int argc, char** argv) {
   bs->add_option("--repeat", bench_synth.repeat, "runs (median and min are reported)");
   bs->add_flag("--json", bench_synth.json, "print one JSON object");
 
+  cuzk::bench::MsmGpuBenchOptions bench_msm;
+  std::string msm_log_n = "16..24";
+  auto* bm = be->add_subcommand("msm", "time the GPU MSM on device-resident random bases and scalars");
+  bm->add_option("--group", bench_msm.group, "g1 or g2")->check(CLI::IsMember({"g1", "g2"}));
+  bm->add_option("--log-n", msm_log_n, "sizes 2^A..2^B, as A..B or A (default 16..24)");
+  bm->add_option("--window", bench_msm.window, "bits per window (default: chosen by size)");
+  bm->add_option("--repeat", bench_msm.repeat, "timed runs per size (after one warm-up)");
+  bm->add_option("--device", bench_msm.device, "CUDA device ordinal");
+  bm->add_flag("--json", bench_msm.json, "one JSON object per size");
+
+  cuzk::bench::NttGpuBenchOptions bench_ntt;
+  std::string ntt_log_n = "20..27";
+  auto* bn = be->add_subcommand("ntt", "time the GPU NTT over Fr on device-resident data");
+  bn->add_option("--log-n", ntt_log_n, "sizes 2^A..2^B, as A..B or A (default 20..27)");
+  bn->add_option("--transform", bench_ntt.transform, "ntt, intt, coset_ntt, coset_intt or all");
+  bn->add_option("--order", bench_ntt.order, "input/output order: nn, nr, rn, rr (n natural, r bit-reversed) or all");
+  bn->add_option("--repeat", bench_ntt.repeat, "timed runs per size (after one warm-up)");
+  bn->add_option("--device", bench_ntt.device, "CUDA device ordinal");
+  bn->add_flag("--json", bench_ntt.json, "one JSON object per size");
+
   CLI11_PARSE(app, argc, argv);
+  if (bm->parsed()) return cuzk::app::run_msm_bench(bench_msm, msm_log_n);
+  if (bn->parsed()) return cuzk::app::run_ntt_bench(bench_ntt, ntt_log_n);
   if (bg->parsed()) return cuzk::bench::run_groth16_bench(bench_groth16);
   if (bs->parsed()) return cuzk::bench::run_synth_bench(bench_synth);
   if (sc->parsed()) return cuzk::app::run_selfcheck(selfcheck);

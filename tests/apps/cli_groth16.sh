@@ -9,9 +9,7 @@
 set -euo pipefail
 cuzk=$1 tests=$2 ptau=$3
 snarkjs="node $tests/oracle/node_modules/snarkjs/build/cli.cjs"
-t=$(mktemp -d)
-trap 'rm -rf "$t"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+source "$(dirname "${BASH_SOURCE[0]}")/cli_support.sh"
 
 node "$tests/oracle/iden3.mjs" write "$tests/data/iden3/cubic.txt" "$t/c.r1cs" "$t/c.wtns"
 

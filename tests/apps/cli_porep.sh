@@ -7,15 +7,7 @@
 # usage: cli_porep.sh <cuzk binary>
 set -euo pipefail
 cuzk=$1
-t=$(mktemp -d)
-trap 'rm -rf "$t"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
-expect_exit() {  # expect_exit <code> <pattern> <command...>: the exit code, and stderr matching
-  local code=$1 pattern=$2; shift 2
-  set +e; "$@" 2> "$t/err" > /dev/null; local got=$?; set -e
-  [ "$got" = "$code" ] || fail "$* exited $got, expected $code: $(cat "$t/err")"
-  grep -q -- "$pattern" "$t/err" || fail "$*: stderr lacks '$pattern': $(cat "$t/err")"
-}
+source "$(dirname "${BASH_SOURCE[0]}")/cli_support.sh"
 
 "$cuzk" gen-c1 --sector-size 2KiB --seed 7 --out "$t/c1.json" > "$t/gen.txt"
 grep -q -- "--comm-d fc7e928296e516faade986b28f92d44a4f24b935485223376a799027bc18f833" "$t/gen.txt" \

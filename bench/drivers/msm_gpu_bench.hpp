@@ -1,0 +1,24 @@
+#pragma once
+// `cuzk bench msm`: the GPU MSM (gpu/msm.hpp) on device-resident data, G1 or G2, per size
+// 2^log_n: distinct random bases made on the GPU, two random scalar sets alternated between runs,
+// the first (warm-up) run dropped; median, min, max milliseconds and points per second, and the
+// phases of the median run (prepare, sort, accumulate, reduce). A table, or one JSON object a line.
+
+#include <string>
+
+namespace cuzk::bench {
+
+struct MsmGpuBenchOptions {
+  std::string group = "g1";  // "g1" or "g2"
+  unsigned log_n_min = 16;
+  unsigned log_n_max = 20;
+  unsigned repeat = 5;
+  bool json = false;
+  unsigned window = 0;  // 0: by size
+  int device = 0;
+};
+
+// Returns the process exit code.
+int run_msm_gpu_bench(const MsmGpuBenchOptions& options);
+
+}  // namespace cuzk::bench

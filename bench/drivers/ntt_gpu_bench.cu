@@ -1,0 +1,131 @@
+// `cuzk bench ntt` on the GPU (ntt_gpu_bench.hpp).
+#include "gpu/field.cuh"
+// (first: see field.cuh's note on nv_diag 550)
+#include "gpu/buffer.hpp"
+#include "gpu/device.hpp"
+#include "gpu/event.hpp"
+#include "gpu/ntt.hpp"
+#include "gpu/stream.hpp"
+#include "ntt_gpu_bench.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <exception>
+#include <vector>
+
+namespace cuzk::bench {
+namespace {
+
+// Pseudo-random reduced elements, made on the device (2^28 of them from the host would take
+// seconds): splitmix64 of the index, top word below r's (0x73eda753), so every value is < r.
+__global__ void fill_random(gpu::DeviceFr* data, size_t n, uint64_t seed) {
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x) {
+    uint64_t z = seed + i * 0x9e3779b97f4a7c15ull;
+    gpu::DeviceFr x;
+    for (int w = 0; w < 8; w += 2) {
+      z += 0x9e3779b97f4a7c15ull;
+      uint64_t m = z;
+      m = (m ^ (m >> 30)) * 0xbf58476d1ce4e5b9ull;
+      m = (m ^ (m >> 27)) * 0x94d049bb133111ebull;
+      m ^= m >> 31;
+      x.limbs[w] = uint32_t(m);
+      x.limbs[w + 1] = uint32_t(m >> 32);
+    }
+    x.limbs[7] &= 0x3fffffffu;
+    data[i] = x;
+  }
+}
+
+struct Case {
+  const char* transform;
+  gpu::Order in, out;
+};
+
+const char* order_name(gpu::Order o) { return o == gpu::Order::natural ? "natural" : "bit_reversed"; }
+
+}  // namespace
+
+int run_ntt_gpu_bench(const NttGpuBenchOptions& options) {
+  const std::vector<std::string> transforms =
+      options.transform == "all" ? std::vector<std::string>{"ntt", "intt", "coset_ntt", "coset_intt"}
+                                 : std::vector<std::string>{options.transform};
+  for (const auto& t : transforms) {
+    if (t != "ntt" && t != "intt" && t != "coset_ntt" && t != "coset_intt") {
+      std::fprintf(stderr, "bench ntt: unknown transform '%s' (ntt, intt, coset_ntt, coset_intt, all)\n", t.c_str());
+      return 2;
+    }
+  }
+  const std::vector<std::string> orders =
+      options.order == "all" ? std::vector<std::string>{"nn", "nr", "rn", "rr"} : std::vector<std::string>{options.order};
+  for (const auto& o : orders) {
+    if (o.size() != 2 || (o[0] != 'n' && o[0] != 'r') || (o[1] != 'n' && o[1] != 'r')) {
+      std::fprintf(stderr, "bench ntt: unknown order '%s' (nn, nr, rn, rr, all)\n", o.c_str());
+      return 2;
+    }
+  }
+  if (options.log_n_min > options.log_n_max || options.log_n_max > gpu::ntt_detail::kMaxLogSize || options.repeat == 0) {
+    std::fprintf(stderr, "bench ntt: need log_n_min <= log_n_max <= 28 and repeat >= 1\n");
+    return 2;
+  }
+  try {
+    const gpu::Device device(options.device);
+    gpu::ScopedDevice scope(device);
+    gpu::Stream stream;
+    if (!options.json) {
+      std::printf("GPU NTT over Fr on %s, data on the device, %u runs each\n", device.info().name.c_str(),
+                  options.repeat);
+      std::printf("%-11s %-6s %6s %11s %11s %11s %9s\n", "transform", "order", "log_n", "median_ms", "min_ms",
+                  "max_ms", "GB/s");
+    }
+    for (unsigned log_n = options.log_n_min; log_n <= options.log_n_max; ++log_n) {
+      const size_t n = size_t{1} << log_n;
+      const gpu::NttDomain domain(log_n, stream);
+      gpu::DeviceBuffer<ff::Fr> data(n, stream);
+      fill_random<<<1024, 256, 0, stream.get()>>>(reinterpret_cast<gpu::DeviceFr*>(data.data()), n, 0x5eed + log_n);
+      gpu::Stream::check_launch();
+      for (const auto& t : transforms) {
+        for (const auto& o : orders) {
+          const gpu::Order in = o[0] == 'n' ? gpu::Order::natural : gpu::Order::bit_reversed;
+          const gpu::Order out = o[1] == 'n' ? gpu::Order::natural : gpu::Order::bit_reversed;
+          const auto run = [&] {
+            if (t == "ntt") domain.ntt(data.data(), in, out, stream);
+            else if (t == "intt") domain.intt(data.data(), in, out, stream);
+            else if (t == "coset_ntt") domain.coset_ntt(data.data(), in, out, stream);
+            else domain.coset_intt(data.data(), in, out, stream);
+          };
+          run();  // warm-up
+          std::vector<double> ms;
+          for (unsigned r = 0; r < options.repeat; ++r) {
+            gpu::Event start, stop;
+            start.record(stream);
+            run();
+            stop.record(stream);
+            stop.synchronize();
+            ms.push_back(gpu::Event::elapsed_ms(start, stop));
+          }
+          std::vector<double> sorted = ms;
+          std::sort(sorted.begin(), sorted.end());
+          const double median = sorted[sorted.size() / 2];
+          const double gbps = 2.0 * double(n) * sizeof(ff::Fr) / (median * 1e-3) / 1e9;
+          if (options.json) {
+            std::printf(
+                "{\"bench\":\"ntt_gpu\",\"device\":\"%s\",\"transform\":\"%s\",\"in\":\"%s\",\"out\":\"%s\","
+                "\"log_n\":%u,\"repeat\":%u,\"median_ms\":%.4f,\"min_ms\":%.4f,\"max_ms\":%.4f,\"gb_per_s\":%.1f}\n",
+                device.info().name.c_str(), t.c_str(), order_name(in), order_name(out), log_n, options.repeat, median,
+                sorted.front(), sorted.back(), gbps);
+          } else {
+            std::printf("%-11s %-6s %6u %11.3f %11.3f %11.3f %9.1f\n", t.c_str(), o.c_str(), log_n, median,
+                        sorted.front(), sorted.back(), gbps);
+          }
+          std::fflush(stdout);
+        }
+      }
+    }
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "bench ntt: %s\n", e.what());
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace cuzk::bench

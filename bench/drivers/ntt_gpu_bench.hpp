@@ -1,0 +1,23 @@
+#pragma once
+// `cuzk bench ntt` (GPU): gpu::NttDomain's transforms on data resident on the device, for each
+// size 2^log_n_min .. 2^log_n_max: median, min and max milliseconds of `repeat` runs (after one
+// warm-up), and GB/s counted as one read and one write of the array per transform.
+
+#include <string>
+
+namespace cuzk::bench {
+
+struct NttGpuBenchOptions {
+  unsigned log_n_min = 20;
+  unsigned log_n_max = 27;
+  unsigned repeat = 7;
+  bool json = false;  // one JSON object per line instead of a table
+  int device = 0;
+  std::string transform = "ntt";  // ntt | intt | coset_ntt | coset_intt | all
+  std::string order = "nr";       // in/out: n natural, r bit-reversed (nn, nr, rn, rr) | all
+};
+
+// Returns the process exit code (2: bad options, 1: a CUDA error).
+int run_ntt_gpu_bench(const NttGpuBenchOptions& options);
+
+}  // namespace cuzk::bench
