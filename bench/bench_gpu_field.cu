@@ -1,6 +1,10 @@
-// Device field and curve throughput: Fr and Fp Montgomery multiplications and G1 XYZZ mixed
-// additions per second, each thread running a dependent chain of `iters` operations in registers
-// over 2^log2 elements (inputs random, distinct per thread; no zeros, no repeated points).
+// Device field and curve throughput: Fr and Fp Montgomery multiplications, Fp squarings, G1 XYZZ
+// mixed and general additions and G2 XYZZ mixed additions per second, each thread running a
+// dependent chain of `iters` operations in registers over 2^log2 elements (inputs random,
+// distinct per thread; no zeros, no repeated points). Each op runs with the even/odd
+// multiplication and dedicated squaring ("new") and with the textbook CIOS ("cios"); the curve
+// ops also with CIOS products and the dedicated squaring ("mix"); same inputs (field.cuh,
+// detail::Mul*). The "regs" column is the kernel's register count (occupancy).
 //   bench_gpu_field [--log2 24] [--iters 100] [--device 0] [--json]
 // Prints a table (median and best of 5 timed runs after a warm-up), or one JSON object per line.
 
@@ -24,6 +28,19 @@ namespace {
 
 constexpr unsigned kThreads = 256;
 
+// The same field over another multiplication (field.cuh: MulEvenOdd, MulCios, MulCiosSqrEvenOdd).
+template <class D, class Algo>
+struct WithMulOf;
+template <class C, class A, class Algo>
+struct WithMulOf<DeviceField<C, A>, Algo> {
+  using type = DeviceField<C, Algo>;
+};
+template <class D>
+using Cios = typename WithMulOf<D, detail::MulCios>::type;
+template <class D>
+using Mix = typename WithMulOf<D, detail::MulCiosSqrEvenOdd>::type;
+using NewFp = typename WithMulOf<DeviceFp, detail::MulEvenOdd>::type;
+
 template <class D>
 __global__ void mul_chain(const D* a, const D* b, D* out, size_t n, int iters) {
   const size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
@@ -34,13 +51,36 @@ __global__ void mul_chain(const D* a, const D* b, D* out, size_t n, int iters) {
   out[i] = x;
 }
 
-// acc = P_i, then acc += Q_i `iters` times (madd-2008-s). P_i and Q_i are small distinct multiples
-// of the generator, so no chain meets the doubling or identity branch.
-__global__ void madd_chain(const DeviceG1Affine* points, size_t m, DeviceG1XYZZ* out, size_t n, int iters) {
+// x = x^2 + y: the addition keeps the chain off the fixed points 0 and 1.
+template <class D>
+__global__ void sqr_chain(const D* a, const D* b, D* out, size_t n, int iters) {
   const size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
   if (i >= n) return;
-  DeviceG1XYZZ acc = DeviceG1XYZZ::from_affine(points[i % m]);
-  const DeviceG1Affine q = points[(i * 7 + 1) % m];
+  D x = a[i];
+  const D y = b[i];
+  for (int k = 0; k < iters; ++k) x = x.sqr() + y;
+  out[i] = x;
+}
+
+// acc = P_i, then acc += Q_i `iters` times (madd-2008-s). P_i and Q_i are small distinct multiples
+// of the generator, so no chain meets the doubling or identity branch.
+template <class F>
+__global__ void madd_chain(const DeviceAffine<F>* points, size_t m, DeviceXYZZ<F>* out, size_t n, int iters) {
+  const size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  DeviceXYZZ<F> acc = DeviceXYZZ<F>::from_affine(points[i % m]);
+  const DeviceAffine<F> q = points[(i * 7 + 1) % m];
+  for (int k = 0; k < iters; ++k) acc = acc + q;
+  out[i] = acc;
+}
+
+// The same with a projective addend Q = Q_i + Q'_i (ZZ, ZZZ != 1): add-2008-s.
+template <class F>
+__global__ void add_chain(const DeviceAffine<F>* points, size_t m, DeviceXYZZ<F>* out, size_t n, int iters) {
+  const size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  DeviceXYZZ<F> acc = DeviceXYZZ<F>::from_affine(points[i % m]);
+  const DeviceXYZZ<F> q = DeviceXYZZ<F>::from_affine(points[(i * 7 + 1) % m]) + points[(i * 7 + 2) % m];
   for (int k = 0; k < iters; ++k) acc = acc + q;
   out[i] = acc;
 }
@@ -93,50 +133,75 @@ Result time_kernel(const std::string& name, const void* kernel, size_t n, int it
   return res;
 }
 
-template <class F>
-Result bench_mul(const char* name, size_t n, int iters, const Stream& stream) {
-  using D = DeviceType<F>;
+template <class F, class D, bool kSqr>
+Result bench_field(const std::string& name, size_t n, int iters, const Stream& stream) {
   const auto a = random_raw<F>(n, 1), b = random_raw<F>(n, 2);
   DeviceBuffer<D> da(n, stream), db(n, stream), dout(n, stream);
   da.upload({reinterpret_cast<const D*>(a.data()), n}, stream);
   db.upload({reinterpret_cast<const D*>(b.data()), n}, stream);
   const unsigned blocks = unsigned((n + kThreads - 1) / kThreads);
-  Result r = time_kernel(name, reinterpret_cast<const void*>(&mul_chain<D>), n, iters, stream, [&] {
-    mul_chain<D><<<blocks, kThreads, 0, stream.get()>>>(da.data(), db.data(), dout.data(), n, iters);
+  const auto kernel = [] {
+    if constexpr (kSqr) return &sqr_chain<D>;
+    else return &mul_chain<D>;
+  }();
+  Result r = time_kernel(name, reinterpret_cast<const void*>(kernel), n, iters, stream, [&] {
+    kernel<<<blocks, kThreads, 0, stream.get()>>>(da.data(), db.data(), dout.data(), n, iters);
   });
   // Spot check against the CPU: element 0's chain.
   F want = a[0];
-  for (int k = 0; k < iters; ++k) want = want * b[0];
+  for (int k = 0; k < iters; ++k) want = kSqr ? want.square() + b[0] : want * b[0];
   F got;
   dout.download({reinterpret_cast<D*>(&got), 1}, stream);
   stream.synchronize();
-  if (got != want) throw Exception({ErrorCode::kInternal, std::string(name) + ": device result differs from the CPU"});
+  if (got != want) throw Exception({ErrorCode::kInternal, name + ": device result differs from the CPU"});
   return r;
 }
 
-Result bench_madd(size_t n, int iters, const Stream& stream) {
-  // m = 2^14 points (i+1)G: successive additions, then one batch normalisation.
-  constexpr size_t m = 1 << 14;
-  std::vector<ec::G1Jacobian> jac(m);
-  jac[0] = ec::G1Jacobian::generator();
-  for (size_t i = 1; i < m; ++i) jac[i] = jac[i - 1] + ec::G1Affine::generator();
-  std::vector<ec::G1Affine> points(m);
-  ec::batch_normalize<ec::G1Curve>(jac, points);
-  DeviceBuffer<DeviceG1Affine> dp(m, stream);
-  DeviceBuffer<DeviceG1XYZZ> dout(n, stream);
-  dp.upload({reinterpret_cast<const DeviceG1Affine*>(points.data()), m}, stream);
+// m = 2^14 points (i+1)G: successive additions, then one batch normalisation.
+template <class Curve>
+std::vector<ec::Affine<Curve>> generator_multiples(size_t m) {
+  std::vector<ec::Jacobian<Curve>> jac(m);
+  jac[0] = ec::Jacobian<Curve>::generator();
+  for (size_t i = 1; i < m; ++i) jac[i] = jac[i - 1] + ec::Affine<Curve>::generator();
+  std::vector<ec::Affine<Curve>> points(m);
+  ec::batch_normalize<Curve>(jac, points);
+  return points;
+}
+
+// F: the device coordinate field (DeviceFp, DeviceFp2 or their CIOS twins).
+template <class Curve, class F, bool kMixed>
+Result bench_curve(const std::string& name, const std::vector<ec::Affine<Curve>>& points, size_t n, int iters,
+                   const Stream& stream) {
+  const size_t m = points.size();
+  DeviceBuffer<DeviceAffine<F>> dp(m, stream);
+  DeviceBuffer<DeviceXYZZ<F>> dout(n, stream);
+  dp.upload({reinterpret_cast<const DeviceAffine<F>*>(points.data()), m}, stream);
   const unsigned blocks = unsigned((n + kThreads - 1) / kThreads);
-  Result r = time_kernel("G1 XYZZ madd", reinterpret_cast<const void*>(&madd_chain), n, iters, stream, [&] {
-    madd_chain<<<blocks, kThreads, 0, stream.get()>>>(dp.data(), m, dout.data(), n, iters);
+  const auto kernel = [] {  // instantiate only the kernel that runs (G2 add is not measured)
+    if constexpr (kMixed) return &madd_chain<F>;
+    else return &add_chain<F>;
+  }();
+  Result r = time_kernel(name, reinterpret_cast<const void*>(kernel), n, iters, stream, [&] {
+    kernel<<<blocks, kThreads, 0, stream.get()>>>(dp.data(), m, dout.data(), n, iters);
   });
-  ec::XYZZ<ec::G1Curve> want = ec::XYZZ<ec::G1Curve>::from_affine(points[0]);
-  for (int k = 0; k < iters; ++k) want = want + points[1];
-  DeviceG1XYZZ got;
-  dout.download({&got, 1}, stream);
+  using X = ec::XYZZ<Curve>;
+  X want = X::from_affine(points[0]);
+  const X q = X::from_affine(points[1]) + points[2];
+  for (int k = 0; k < iters; ++k) want = kMixed ? want + points[1] : want + q;
+  X got;
+  dout.download({reinterpret_cast<DeviceXYZZ<F>*>(&got), 1}, stream);
   stream.synchronize();
-  if (to_cpu<ec::G1XYZZ>(got).to_affine() != want.to_affine())
-    throw Exception({ErrorCode::kInternal, "G1 XYZZ madd: device result differs from the CPU"});
+  if (got.to_affine() != want.to_affine())
+    throw Exception({ErrorCode::kInternal, name + ": device result differs from the CPU"});
   return r;
+}
+
+// Each op with the default multiplication, then with CIOS.
+template <class F, bool kSqr>
+void field_pair(std::vector<Result>& out, const std::string& name, size_t n, int iters, const Stream& stream) {
+  using D = typename WithMulOf<DeviceType<F>, detail::MulEvenOdd>::type;
+  out.push_back(bench_field<F, D, kSqr>(name + " new", n, iters, stream));
+  out.push_back(bench_field<F, Cios<D>, kSqr>(name + " cios", n, iters, stream));
 }
 
 int run(int argc, char** argv) {
@@ -159,9 +224,28 @@ int run(int argc, char** argv) {
   const size_t n = size_t(1) << log2;
   Stream stream;
   std::vector<Result> results;
-  results.push_back(bench_mul<ff::Fr>("Fr mul", n, iters, stream));
-  results.push_back(bench_mul<ff::Fp>("Fp mul", n, iters, stream));
-  results.push_back(bench_madd(n, iters, stream));
+  field_pair<ff::Fr, false>(results, "Fr mul", n, iters, stream);
+  field_pair<ff::Fp, false>(results, "Fp mul", n, iters, stream);
+  field_pair<ff::Fp, true>(results, "Fp sqr", n, iters, stream);
+  constexpr size_t m = 1 << 14;
+  {
+    const auto g1 = generator_multiples<ec::G1Curve>(m);
+    results.push_back(bench_curve<ec::G1Curve, NewFp, true>("G1 madd new", g1, n, iters, stream));
+    results.push_back(bench_curve<ec::G1Curve, Cios<NewFp>, true>("G1 madd cios", g1, n, iters, stream));
+    results.push_back(bench_curve<ec::G1Curve, Mix<NewFp>, true>("G1 madd mix", g1, n, iters, stream));
+    results.push_back(bench_curve<ec::G1Curve, NewFp, false>("G1 add new", g1, n, iters, stream));
+    results.push_back(bench_curve<ec::G1Curve, Cios<NewFp>, false>("G1 add cios", g1, n, iters, stream));
+    results.push_back(bench_curve<ec::G1Curve, Mix<NewFp>, false>("G1 add mix", g1, n, iters, stream));
+  }
+  {
+    // G2 chains are ~3x longer per op: a quarter of the threads keeps the run short.
+    const size_t n2 = std::max<size_t>(n / 4, kThreads);
+    const auto g2 = generator_multiples<ec::G2Curve>(m);
+    results.push_back(bench_curve<ec::G2Curve, DeviceFp2T<NewFp>, true>("G2 madd new", g2, n2, iters, stream));
+    results.push_back(
+        bench_curve<ec::G2Curve, DeviceFp2T<Cios<NewFp>>, true>("G2 madd cios", g2, n2, iters, stream));
+    results.push_back(bench_curve<ec::G2Curve, DeviceFp2T<Mix<NewFp>>, true>("G2 madd mix", g2, n2, iters, stream));
+  }
   if (json) {
     for (const auto& r : results)
       std::printf(

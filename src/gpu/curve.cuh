@@ -18,8 +18,12 @@
 
 namespace cuzk::gpu {
 
-// c0 + c1 u with u^2 = -1; the layout of ff::Fp2.
-struct DeviceFp2 {
+// c0 + c1 u with u^2 = -1; the layout of ff::Fp2. Fp is DeviceFp (a template only so that
+// bench_gpu_field can build it over the old multiplication for its A/B).
+template <class Fp>
+struct DeviceFp2T {
+  using DeviceFp = Fp;
+  using DeviceFp2 = DeviceFp2T;
   DeviceFp c0, c1;
 
   CUZK_HD static DeviceFp2 zero() { return {DeviceFp::zero(), DeviceFp::zero()}; }
@@ -53,6 +57,7 @@ struct DeviceFp2 {
   static DeviceFp2 from_cpu(const ff::Fp2& x) { return {DeviceFp::from_cpu(x.c0), DeviceFp::from_cpu(x.c1)}; }
   ff::Fp2 to_cpu() const { return {c0.to_cpu(), c1.to_cpu()}; }
 };
+using DeviceFp2 = DeviceFp2T<DeviceFp>;
 static_assert(sizeof(DeviceFp2) == sizeof(ff::Fp2) && alignof(DeviceFp2) == alignof(ff::Fp2));
 
 // ---- affine ------------------------------------------------------------------------------------

@@ -6,15 +6,18 @@
 // (R = 2^(64 * 64-bit limbs) = 2^(32 * 32-bit limbs)), 64-bit limbs little-endian being 32-bit
 // limbs little-endian on a little-endian machine; so a CPU array copied to the device needs no
 // conversion. Multiplication is CIOS (Koc, Acar, Kaliski 1996) with a 32-bit word: per word b[i],
-// t += a*b[i] and t += m*p with m = t[0] * (-p^-1 mod 2^32), each as two carry chains (the low
-// halves of the products into t[j], the high halves into t[j+1]), then t shifts one word down.
-// On the GPU each step is one PTX instruction (mad.lo.cc / madc.hi.cc ...); on the CPU the same
-// instruction sequence runs through CarryChain's emulation, so the host tests exercise the
-// algorithm that the device runs.
+// t += a*b[i] and t += m*p with m = t[0] * (-p^-1 mod 2^32), then t shifts one word down; by
+// default with the partial products split by parity so that each chain adds whole 64-bit
+// products (mul_even_odd), squares with each cross product once (sqr_even_odd); the textbook form
+// (mul_cios: low halves into t[j], high halves into t[j+1], two chains per product) stays as the
+// A/B reference. On the GPU each step is one PTX instruction (mad.lo.cc / madc.hi.cc ...); on
+// the CPU the same instruction sequence runs through CarryChain's emulation, so the host tests
+// exercise the algorithm that the device runs.
 
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 #include <utility>
 
 // In a .cu file, include the gpu/ headers before any ff/ or ec/ header: nvcc's front end reads
@@ -32,9 +35,11 @@
 #if defined(__CUDACC__)
 #define CUZK_HD __host__ __device__ __forceinline__
 #define CUZK_HD_NOINLINE __host__ __device__ __noinline__
+#define CUZK_HD_CONSTEXPR __host__ __device__ constexpr
 #else
 #define CUZK_HD inline
 #define CUZK_HD_NOINLINE inline
+#define CUZK_HD_CONSTEXPR constexpr
 #endif
 
 // Unrolled loops keep every limb in a register and every modulus word an immediate. nvcc's
@@ -143,6 +148,25 @@ class CarryChain {
     return addc_cc(uint32_t((uint64_t(a) * b) >> 32), c);
 #endif
   }
+  // The same two, ending the chain (no carry out: the caller knows none can arise).
+  CUZK_HD uint32_t addc(uint32_t a, uint32_t b) {
+#if defined(__CUDA_ARCH__)
+    uint32_t r;
+    asm volatile("addc.u32 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(b));
+    return r;
+#else
+    return addc_cc(a, b);
+#endif
+  }
+  CUZK_HD uint32_t madc_hi(uint32_t a, uint32_t b, uint32_t c) {
+#if defined(__CUDA_ARCH__)
+    uint32_t r;
+    asm volatile("madc.hi.u32 %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(b), "r"(c));
+    return r;
+#else
+    return madc_hi_cc(a, b, c);
+#endif
+  }
 
  private:
 #if !defined(__CUDA_ARCH__)
@@ -159,9 +183,76 @@ inline constexpr uint32_t kModulusWord = uint32_t(Config::kModulus.limbs[I / 2] 
 template <class Config, size_t I>
 inline constexpr uint32_t kOneWord = uint32_t(ff::Field<Config>::kR.limbs[I / 2] >> (32 * (I % 2)));
 
+// hi(a * b), outside any chain.
+CUZK_HD uint32_t mul_hi(uint32_t a, uint32_t b) {
+#if defined(__CUDA_ARCH__)
+  return __umulhi(a, b);
+#else
+  return uint32_t((uint64_t(a) * b) >> 32);
+#endif
+}
+
+// Rows of 64-bit products for the even/odd multiplication below. Each reads a[0], a[2], ...,
+// a[len - 2] (the caller passes a or a + 1) and puts a[j] * bi into the word pair
+// (acc[j], acc[j + 1]): the lo and hi halves of one product sit next to each other in one chain,
+// which ptxas can issue as one 64-bit multiply-add (IMAD.WIDE.U32.X) per product instead of two
+// chains of IMAD.LO / IMAD.HI with their own carry-outs (the layout sppark's mont_t uses for this
+// reason; the SASS is not checked here: the build machine has no cuobjdump).
+//   acc = a * bi
+template <size_t len>
+CUZK_HD void mul_row(uint32_t* acc, const uint32_t* a, uint32_t bi) {
+  CUZK_UNROLL for (size_t j = 0; j < len; j += 2) {
+    acc[j] = a[j] * bi;
+    acc[j + 1] = mul_hi(a[j], bi);
+  }
+}
+//   acc += a * bi, starting chain c; its carry out is left in c.
+template <size_t len>
+CUZK_HD void mad_row(CarryChain& c, uint32_t* acc, const uint32_t* a, uint32_t bi) {
+  acc[0] = c.mad_lo_cc(a[0], bi, acc[0]);
+  acc[1] = c.madc_hi_cc(a[0], bi, acc[1]);
+  CUZK_UNROLL for (size_t j = 2; j < len; j += 2) {
+    acc[j] = c.madc_lo_cc(a[j], bi, acc[j]);
+    acc[j + 1] = c.madc_hi_cc(a[j], bi, acc[j + 1]);
+  }
+}
+//   acc = (acc >> 64) + a * bi + carry in (c continues), ending the chain: the two top words of
+//   the shifted acc are 0 and the sum fits len words (the caller's bound).
+template <size_t len>
+CUZK_HD void madc_row_shift2(CarryChain& c, uint32_t* acc, const uint32_t* a, uint32_t bi) {
+  CUZK_UNROLL for (size_t j = 0; j + 2 < len; j += 2) {
+    acc[j] = c.madc_lo_cc(a[j], bi, acc[j + 2]);
+    acc[j + 1] = c.madc_hi_cc(a[j], bi, acc[j + 3]);
+  }
+  acc[len - 2] = c.madc_lo_cc(a[len - 2], bi, 0);
+  acc[len - 1] = c.madc_hi(a[len - 2], bi, 0);
+}
+
+// Which multiplication DeviceField uses (all give the same bytes):
+//   MulEvenOdd        even/odd-split CIOS products, dedicated squaring (fewest multiply-adds);
+//   MulCios           the textbook CIOS, one chain per product half, for products and squares;
+//   MulCiosSqrEvenOdd CIOS products, dedicated squaring. In register-bound kernels (XYZZ madd in
+//                     the MSM accumulation) the even/odd product's 2n-word accumulator costs
+//                     registers (ptxas: 152 -> 188 for G1 level 1), this one far fewer (161).
+// bench_gpu_field measures them side by side. The default is MulEvenOdd; building with
+// -DCUZK_GPU_MUL=1 (MulCios) or 2 (MulCiosSqrEvenOdd) changes it for every kernel, so that a
+// whole-kernel A/B (MSM, NTT) needs no source edit.
+struct MulEvenOdd {};
+struct MulCios {};
+struct MulCiosSqrEvenOdd {};
+#if !defined(CUZK_GPU_MUL) || CUZK_GPU_MUL == 0
+using DefaultMul = MulEvenOdd;
+#elif CUZK_GPU_MUL == 1
+using DefaultMul = MulCios;
+#elif CUZK_GPU_MUL == 2
+using DefaultMul = MulCiosSqrEvenOdd;
+#else
+#error "CUZK_GPU_MUL: 0 (even/odd), 1 (CIOS) or 2 (CIOS products, dedicated squaring)"
+#endif
+
 }  // namespace detail
 
-template <class Config>
+template <class Config, class MulAlgo = detail::DefaultMul>
 struct alignas(8) DeviceField {
   using Cpu = ff::Field<Config>;
   static constexpr size_t kLimbs = 2 * Cpu::kLimbs;  // 32-bit words
@@ -237,6 +328,127 @@ struct alignas(8) DeviceField {
   CUZK_HD DeviceField operator-() const { return zero() - *this; }
   CUZK_HD DeviceField dbl() const { return *this + *this; }
 
+  CUZK_HD friend DeviceField operator*(const DeviceField& a, const DeviceField& b) {
+    if constexpr (std::is_same_v<MulAlgo, detail::MulEvenOdd>) return mul_even_odd(a, b);
+    else return mul_cios(a, b);
+  }
+
+  // CIOS (as mul_cios below) with the partial products split by the parity of a's word index
+  // (the trick of sppark's mont_t, re-derived here). The running value is T = E + 2^32 O with two
+  // n-word arrays: E gets a[j] * b[i] for even j in its words (j, j + 1), O gets it for odd j in
+  // its words (j - 1, j), which are T's words (j, j + 1) (O sits one word up), so every row is a
+  // single chain of 64-bit products and needs no carry word of its own.
+  // Round i (t = b[i]):  E += a_even t; O += a_odd t; m = E[0] (-p^-1); E += p_even m;
+  // O += p_odd m (E[0] is now 0); carries out of E's top word go into O's top word (word n).
+  // T / 2^32 = O + E[1..n-1]: O becomes the next round's E and E, shifted down two words, the next
+  // round's O (E[1] is added into O[0], at word 0; E[2..] land at O's words 1..), fused with the
+  // next round's O += a_odd t as one chain (madc_row_shift2). So rounds alternate the two arrays'
+  // roles, and after the last (odd) round the result is (second array) + (first array)[1..].
+  // Bounds, as in CIOS: T < 2p before each round, and T + a t + m p <= 2^33 p - 2^32 < 2^(32n+32)
+  // because p < 2^(32n-1); every partial sum is below that total, so 2^32 O < 2^(32n+32): no chain
+  // into O carries out of its word n - 1, and the dropped carries are 0. The result < 2p < 2^(32n)
+  // gets one conditional subtraction of p.
+  // Counts: 4n^2 multiply-adds (2n^2 wide products), 3 carry adds per round, n - 1 + n adds at
+  // the end; the same as CIOS in IMAD count, half the chains and carry-outs.
+  CUZK_HD static DeviceField mul_even_odd(const DeviceField& a, const DeviceField& b) {
+    constexpr size_t n = kLimbs;
+    static_assert(n % 2 == 0 && n >= 4, "rows pair the words");
+    uint32_t x[n], y[n];  // rounds 0, 2, ...: E = x, O = y; rounds 1, 3, ...: E = y, O = x
+    round_first(x, y, a.limbs, b.limbs[0]);
+    CUZK_UNROLL for (size_t i = 1; i < n; i += 2) {
+      round_next(y, x, a.limbs, b.limbs[i]);
+      if (i + 1 < n) round_next(x, y, a.limbs, b.limbs[i + 1]);
+    }
+    // The last round (n - 1, odd) left E = y with y[0] = 0 and O = x: the result is x + y[1..].
+    DeviceField r;
+    CarryChain c;
+    r.limbs[0] = c.add_cc(x[0], y[1]);
+    CUZK_UNROLL for (size_t j = 1; j + 1 < n; ++j) r.limbs[j] = c.addc_cc(x[j], y[j + 1]);
+    r.limbs[n - 1] = c.addc(x[n - 1], 0);
+    return reduce_once(r);
+  }
+
+  CUZK_HD DeviceField sqr() const {
+    if constexpr (std::is_same_v<MulAlgo, detail::MulCios>) return mul_cios(*this, *this);
+    else return sqr_even_odd(*this);
+  }
+
+  // a^2 R^-1 mod p, in three steps (SOS-style: the square first, then its reduction):
+  //  1. the cross products a_i a_j, i < j, once each, as rows of 64-bit products in two
+  //     accumulators by the parity of i + j (s: word k at s[k]; co: word k at co[k - 1]); row i
+  //     carries into the word above its top, where no earlier row put a product (cross_rows);
+  //  2. s = 2 (s + 2^32 co) + sum a_i^2 2^(64 i): the 2n-word square S < p^2;
+  //  3. Montgomery reduction of L = S mod 2^(32n): n rounds T = (T + m p) / 2^32 from T = L, in
+  //     the even/odd form of mul_even_odd (each round's shift is fused into the next round's odd
+  //     row, after m is taken from the new low word), giving (L + M p) / 2^(32n) <= p; plus
+  //     H = S >> 32n <= (p - 1)^2 / 2^(32n) < p / 2 (p < 2^(32n-1)): the sum is below 2p, one
+  //     conditional subtraction. Within the rounds T + m p < 2^(32n) + 2^32 p < 2^(32n+32).
+  // Counts: n(n - 1) + 2n + 2n^2 multiply-adds (Fp: 444 against the product's 576, Fr: 200
+  // against 256), and about 10n adds.
+  CUZK_HD static DeviceField sqr_even_odd(const DeviceField& x) {
+    constexpr size_t n = kLimbs;
+    const uint32_t* a = x.limbs;
+    uint32_t s[2 * n], co[2 * n];
+    CUZK_UNROLL for (size_t k = 0; k < 2 * n; ++k) s[k] = co[k] = 0;
+    // Row 0 fills the accumulators' low words without adding.
+    detail::mul_row<n>(co, a + 1, a[0]);         // a_0 a_j, j odd: words j, j + 1
+    detail::mul_row<n - 2>(s + 2, a + 2, a[0]);  // a_0 a_j, j even > 0
+    cross_rows<1>(s, co, a);
+    {  // s += 2^32 co; S < 2^(64n), so the top word takes no carry out
+      CarryChain c;
+      s[1] = c.add_cc(s[1], co[0]);
+      CUZK_UNROLL for (size_t k = 2; k + 1 < 2 * n; ++k) s[k] = c.addc_cc(s[k], co[k - 1]);
+      s[2 * n - 1] = c.addc(s[2 * n - 1], co[2 * n - 2]);
+    }
+    {  // s = 2 s (s[0] = 0)
+      CarryChain c;
+      s[1] = c.add_cc(s[1], s[1]);
+      CUZK_UNROLL for (size_t k = 2; k + 1 < 2 * n; ++k) s[k] = c.addc_cc(s[k], s[k]);
+      s[2 * n - 1] = c.addc(s[2 * n - 1], s[2 * n - 1]);
+    }
+    {  // s += a_i^2 at words (2i, 2i + 1)
+      CarryChain c;
+      s[0] = c.mad_lo_cc(a[0], a[0], s[0]);
+      s[1] = c.madc_hi_cc(a[0], a[0], s[1]);
+      CUZK_UNROLL for (size_t i = 1; i + 1 < n; ++i) {
+        s[2 * i] = c.madc_lo_cc(a[i], a[i], s[2 * i]);
+        s[2 * i + 1] = c.madc_hi_cc(a[i], a[i], s[2 * i + 1]);
+      }
+      s[2 * n - 2] = c.madc_lo_cc(a[n - 1], a[n - 1], s[2 * n - 2]);
+      s[2 * n - 1] = c.madc_hi(a[n - 1], a[n - 1], s[2 * n - 1]);
+    }
+    // Reduction: E = s[0..n) (= L), O = y. Round 0 has no shift; then the roles alternate.
+    uint32_t* lo = s;
+    uint32_t y[n];
+    {
+      const DeviceField p = modulus();
+      const uint32_t m = lo[0] * kNegInv;
+      detail::mul_row<n>(y, p.limbs + 1, m);
+      CarryChain c;
+      detail::mad_row<n>(c, lo, p.limbs, m);
+      y[n - 1] = c.addc(y[n - 1], 0);
+    }
+    CUZK_UNROLL for (size_t i = 1; i < n; i += 2) {
+      redc_round(y, lo);
+      if (i + 1 < n) redc_round(lo, y);
+    }
+    // The last round (odd) left E = y (y[0] = 0), O = lo: T = lo + y[1..]; then + H.
+    DeviceField r;
+    {
+      CarryChain c;
+      r.limbs[0] = c.add_cc(lo[0], y[1]);
+      CUZK_UNROLL for (size_t j = 1; j + 1 < n; ++j) r.limbs[j] = c.addc_cc(lo[j], y[j + 1]);
+      r.limbs[n - 1] = c.addc(lo[n - 1], 0);
+    }
+    {
+      CarryChain c;
+      r.limbs[0] = c.add_cc(r.limbs[0], s[n]);
+      CUZK_UNROLL for (size_t j = 1; j + 1 < n; ++j) r.limbs[j] = c.addc_cc(r.limbs[j], s[n + j]);
+      r.limbs[n - 1] = c.addc(r.limbs[n - 1], s[2 * n - 1]);
+    }
+    return reduce_once(r);
+  }
+
   // CIOS with n = kLimbs words. Per round i: t += a * b[i], then t += m * p with
   // m = t[0] * (-p^-1) mod 2^32, then t /= 2^32 (KAK96 §4). t < 2p at the end of each round, so a
   // single conditional subtraction reduces. Within a round t stays below
@@ -244,7 +456,7 @@ struct alignas(8) DeviceField {
   // n + 1 words hold it and nothing carries out of word n, so no chain needs a word n + 1.
   // Each product is two chains (low halves into word j, high halves into word j + 1):
   // 4n^2 multiply-adds and 2n carry adds per multiplication (Fp: 576 + 24, Fr: 256 + 16).
-  CUZK_HD friend DeviceField operator*(const DeviceField& a, const DeviceField& b) {
+  CUZK_HD static DeviceField mul_cios(const DeviceField& a, const DeviceField& b) {
     const DeviceField p = modulus();
     constexpr size_t n = kLimbs;
     uint32_t t[n + 1];
@@ -277,16 +489,10 @@ struct alignas(8) DeviceField {
       CUZK_UNROLL for (size_t j = 0; j < n; ++j) t[j] = t[j + 1];  // divide by 2^32
       t[n] = 0;
     }
-    // t < 2p < 2^(32n): subtract p once where that does not borrow.
-    DeviceField r, s;
+    DeviceField r;  // t < 2p < 2^(32n)
     CUZK_UNROLL for (size_t j = 0; j < n; ++j) r.limbs[j] = t[j];
-    CarryChain d;
-    s.limbs[0] = d.sub_cc(r.limbs[0], p.limbs[0]);
-    CUZK_UNROLL for (size_t j = 1; j < n; ++j) s.limbs[j] = d.subc_cc(r.limbs[j], p.limbs[j]);
-    const uint32_t borrow = d.subc_cc(0, 0);  // all ones when t < p
-    return select(borrow, r, s);
+    return reduce_once(r);
   }
-  CUZK_HD DeviceField sqr() const { return *this * *this; }
 
   CUZK_HD DeviceField& operator+=(const DeviceField& b) { return *this = *this + b; }
   CUZK_HD DeviceField& operator-=(const DeviceField& b) { return *this = *this - b; }
@@ -300,6 +506,110 @@ struct alignas(8) DeviceField {
   }
 
  private:
+  // r < 2p: r - p where that does not borrow, else r.
+  CUZK_HD static DeviceField reduce_once(const DeviceField& r) {
+    const DeviceField p = modulus();
+    DeviceField s;
+    CarryChain d;
+    s.limbs[0] = d.sub_cc(r.limbs[0], p.limbs[0]);
+    CUZK_UNROLL for (size_t j = 1; j < kLimbs; ++j) s.limbs[j] = d.subc_cc(r.limbs[j], p.limbs[j]);
+    const uint32_t borrow = d.subc_cc(0, 0);  // all ones when r < p
+    return select(borrow, r, s);
+  }
+
+  // Cross-product rows i >= 1 of sqr_even_odd: a_i a_j for j = i + 1, i + 3, ... into co (pairs
+  // co[2i .. 2i + len)) and for j = i + 2, i + 4, ... into s (pairs s[2i + 2 .. 2i + 2 + len)).
+  // Where a row's top word is one no earlier row reached (it is 0), hi + carry < 2^32: the row
+  // cannot carry out and ends there. Otherwise its carry goes to the word above its top, which no
+  // earlier row reached either (static_assert), and is stored there.
+  CUZK_HD_CONSTEXPR static size_t co_len(size_t i) { return 2 * ((kLimbs - i) / 2); }
+  CUZK_HD_CONSTEXPR static size_t s_len(size_t i) { return 2 * ((kLimbs - i - 1) / 2); }
+  // The highest word rows 0..i-1 wrote (products and stored carries), in co's / s's indices;
+  // row 0 (mul_row, no carry) reaches word n - 1 in both.
+  CUZK_HD_CONSTEXPR static size_t reach(size_t i, bool in_co) {
+    size_t r = kLimbs - 1;
+    for (size_t j = 1; j < i; ++j) {
+      const size_t len = in_co ? co_len(j) : s_len(j);
+      if (len == 0) continue;
+      const size_t top = (in_co ? 2 * j : 2 * j + 2) + len - 1;
+      r = top > r ? top : (top + 1 > r ? top + 1 : r);  // fresh top: no carry; else a carry above
+    }
+    return r;
+  }
+  CUZK_HD_CONSTEXPR static size_t co_reach(size_t i) { return reach(i, true); }
+  CUZK_HD_CONSTEXPR static size_t s_reach(size_t i) { return reach(i, false); }
+  template <size_t i>
+  CUZK_HD static void cross_rows(uint32_t* s, uint32_t* co, const uint32_t* a) {
+    constexpr size_t n = kLimbs;
+    if constexpr (i + 1 < n) {
+      {
+        constexpr size_t len = co_len(i), top = 2 * i + len - 1;
+        CarryChain c;
+        detail::mad_row<len>(c, co + 2 * i, a + i + 1, a[i]);
+        if constexpr (top <= co_reach(i)) {
+          static_assert(top + 1 > co_reach(i) && top + 1 < 2 * n);
+          co[top + 1] = c.addc(0, 0);
+        }
+      }
+      if constexpr (i + 2 < n) {
+        constexpr size_t len = s_len(i), top = 2 * i + 2 + len - 1;
+        CarryChain c;
+        detail::mad_row<len>(c, s + 2 * i + 2, a + i + 2, a[i]);
+        if constexpr (top <= s_reach(i)) {
+          static_assert(top + 1 > s_reach(i) && top + 1 < 2 * n);
+          s[top + 1] = c.addc(0, 0);
+        }
+      }
+      cross_rows<i + 1>(s, co, a);
+    }
+  }
+  // A reduction round of sqr_even_odd: e is the previous round's O, o its E (o[0] = 0). The
+  // shift's first word (o[1] into e[0]) decides m; the chain's carry then goes on into the odd row.
+  CUZK_HD static void redc_round(uint32_t* e, uint32_t* o) {
+    const DeviceField p = modulus();
+    {
+      CarryChain c;
+      e[0] = c.add_cc(e[0], o[1]);
+      const uint32_t m = e[0] * kNegInv;
+      detail::madc_row_shift2<kLimbs>(c, o, p.limbs + 1, m);
+      CarryChain d;
+      detail::mad_row<kLimbs>(d, e, p.limbs, m);
+      o[kLimbs - 1] = d.addc(o[kLimbs - 1], 0);
+    }
+  }
+
+  // Round 0 of mul_even_odd: E = a_even t, O = a_odd t (no accumulator yet), then the reduction.
+  CUZK_HD static void round_first(uint32_t* e, uint32_t* o, const uint32_t* a, uint32_t t) {
+    detail::mul_row<kLimbs>(o, a + 1, t);
+    detail::mul_row<kLimbs>(e, a, t);
+    reduce_row(e, o);
+  }
+  // Rounds 1..n-1: e is the previous round's O, o its E (o[0] = 0): divide by 2^32 while adding
+  // a t (see mul_even_odd), then the reduction.
+  CUZK_HD static void round_next(uint32_t* e, uint32_t* o, const uint32_t* a, uint32_t t) {
+    {
+      CarryChain c;
+      e[0] = c.add_cc(e[0], o[1]);
+      detail::madc_row_shift2<kLimbs>(c, o, a + 1, t);
+    }
+    CarryChain c;
+    detail::mad_row<kLimbs>(c, e, a, t);
+    o[kLimbs - 1] = c.addc(o[kLimbs - 1], 0);  // E's word n carry, at O's top word
+    reduce_row(e, o);
+  }
+  // T += m p with m = E[0] (-p^-1) mod 2^32, which makes E[0] = 0.
+  CUZK_HD static void reduce_row(uint32_t* e, uint32_t* o) {
+    const DeviceField p = modulus();
+    const uint32_t m = e[0] * kNegInv;
+    {
+      CarryChain c;  // its carry out is 0 (the bound in mul_even_odd)
+      detail::mad_row<kLimbs>(c, o, p.limbs + 1, m);
+    }
+    CarryChain c;
+    detail::mad_row<kLimbs>(c, e, p.limbs, m);
+    o[kLimbs - 1] = c.addc(o[kLimbs - 1], 0);
+  }
+
   template <bool kOne, size_t... I>
   CUZK_HD static DeviceField words(std::index_sequence<I...>) {
     if constexpr (kOne) return {{detail::kOneWord<Config, I>...}};

@@ -30,6 +30,49 @@ std::vector<F> edge_elements() {
           F::from_montgomery(half), F::from_montgomery(low_ones), F::from_uint(0xffffffffull)};
 }
 
+// Raw Montgomery words below p built word by word (32-bit) from the values that stress carry
+// chains: 0, 1, 2^31, 2^32 - 1, 2^32 - 2, p's own word and its neighbours, random; with the bits
+// above p's top bit cleared and p subtracted once where still >= p. Includes 2^k - 1, 2^k and
+// p - 2^k for every word boundary k = 32i, and the all-ones words below p.
+template <class F>
+std::vector<F> word_pattern_elements(std::mt19937_64& g, size_t random_count) {
+  using Int = typename F::Int;
+  constexpr size_t kWords = 2 * Int::kLimbs;
+  auto word = [](const Int& v, size_t i) { return uint32_t(v.limbs[i / 2] >> (32 * (i % 2))); };
+  auto set_word = [](Int& v, size_t i, uint32_t w) {
+    const unsigned sh = 32 * (i % 2);
+    v.limbs[i / 2] = (v.limbs[i / 2] & ~(uint64_t(0xffffffffu) << sh)) | (uint64_t(w) << sh);
+  };
+  const unsigned top_bits = 64 - unsigned(__builtin_clzll(F::kModulus.limbs[Int::kLimbs - 1]));
+  auto below_p = [&](Int v) {
+    if (top_bits < 64) v.limbs[Int::kLimbs - 1] &= (uint64_t(1) << top_bits) - 1;
+    if (v >= F::kModulus) ff::sub_in_place(v, F::kModulus);  // v < 2^bits(p) < 2p
+    return F::from_montgomery(v);
+  };
+  std::vector<F> out;
+  for (size_t k = 1; k < kWords; ++k) {  // 2^(32k) - 1, 2^(32k), p - 2^(32k), p - 2^(32k) + 1
+    Int ones, pow, pm = F::kModulus;
+    for (size_t i = 0; i < k; ++i) set_word(ones, i, 0xffffffffu);
+    set_word(pow, k, 1);
+    ff::sub_in_place(pm, pow);
+    out.push_back(below_p(ones));
+    out.push_back(below_p(pow));
+    out.push_back(F::from_montgomery(pm));
+    ff::add_in_place(pm, Int(1));
+    out.push_back(F::from_montgomery(pm));
+  }
+  for (size_t r = 0; r < random_count; ++r) {
+    Int v;
+    for (size_t i = 0; i < kWords; ++i) {
+      const uint32_t pw = word(F::kModulus, i);
+      const uint32_t choices[] = {0u, 1u, 0x80000000u, 0xffffffffu, 0xfffffffeu, pw, pw - 1, pw + 1, uint32_t(g())};
+      set_word(v, i, choices[g() % 9]);
+    }
+    out.push_back(below_p(v));
+  }
+  return out;
+}
+
 // n values: every edge, then uniform random ones. For Fp2, pairs of them.
 template <class F>
 std::vector<F> field_values(std::mt19937_64& g, size_t n) {

@@ -99,6 +99,79 @@ TYPED_TEST(HostFieldTest, EdgeProducts) {
   }
 }
 
+// The even/odd product and the dedicated square against the CPU and against the old CIOS, on
+// values whose 32-bit words stress every carry (all ones, p's words +-1, 2^k, p - 2^k; p - 1 and
+// its neighbours at the top give the largest intermediate sums the bounds in field.cuh allow).
+template <class F>
+void check_word_patterns(uint64_t salt) {
+  using D = DeviceType<F>;
+  using Cios = std::conditional_t<std::is_same_v<F, Fp>, DeviceField<ff::FpConfig, detail::MulCios>,
+                                  DeviceField<ff::FrConfig, detail::MulCios>>;
+  auto g = cuzk::test::rng(salt);
+  auto v = test::word_pattern_elements<F>(g, 3000);
+  for (const F& e : test::edge_elements<F>()) v.push_back(e);
+  for (size_t i = 0; i < v.size(); ++i) {
+    const F& x = v[i];
+    const F& y = v[(i * 7 + 1) % v.size()];
+    const D dx = to_device(x), dy = to_device(y);
+    ASSERT_EQ(to_cpu<F>(dx * dy), x * y) << i << ": " << show(x) << " * " << show(y);
+    ASSERT_EQ(to_cpu<F>(dx.sqr()), x.square()) << i << ": " << show(x);
+    Cios cx, cy;
+    std::memcpy(&cx, &dx, sizeof cx);
+    std::memcpy(&cy, &dy, sizeof cy);
+    const Cios cp = cx * cy, cs = cx.sqr();
+    const D np = D::mul_even_odd(dx, dy), ns = D::sqr_even_odd(dx);
+    ASSERT_EQ(std::memcmp(&np, &cp, sizeof np), 0) << i << ": even/odd vs CIOS, " << show(x) << " * " << show(y);
+    ASSERT_EQ(std::memcmp(&ns, &cs, sizeof ns), 0) << i << ": square vs CIOS, " << show(x);
+  }
+  // Every pair among the word patterns' boundary values (the first 4 (2n - 1) of v).
+  const size_t m = 4 * (D::kLimbs - 1);
+  for (size_t i = 0; i < m; ++i)
+    for (size_t j = 0; j < m; ++j)
+      ASSERT_EQ(to_cpu<F>(to_device(v[i]) * to_device(v[j])), v[i] * v[j]) << show(v[i]) << " * " << show(v[j]);
+}
+TEST(HostField, WordPatternsFp) { check_word_patterns<Fp>(604); }
+TEST(HostField, WordPatternsFr) { check_word_patterns<Fr>(605); }
+
+// The CIOS and mixed twins that bench_gpu_field measures against: same bytes as the default.
+TEST(HostField, CiosTwinAgrees) {
+  auto g = cuzk::test::rng(606);
+  using CiosFp = DeviceField<ff::FpConfig, detail::MulCios>;
+  for (int i = 0; i < 200; ++i) {
+    const Fp2 x = cuzk::test::random_element<Fp2>(g), y = cuzk::test::random_element<Fp2>(g);
+    DeviceFp2T<CiosFp> cx, cy;
+    std::memcpy(&cx, &x, sizeof cx);
+    std::memcpy(&cy, &y, sizeof cy);
+    const auto p = cx * cy, s = cx.sqr();
+    Fp2 got_p, got_s;
+    std::memcpy(static_cast<void*>(&got_p), &p, sizeof p);
+    std::memcpy(static_cast<void*>(&got_s), &s, sizeof s);
+    ASSERT_EQ(got_p, x * y);
+    ASSERT_EQ(got_s, x.square());
+  }
+  // The curve formulas over each multiplication give the default's bytes.
+  using MixFp = DeviceField<ff::FpConfig, detail::MulCiosSqrEvenOdd>;
+  using NewFp = DeviceField<ff::FpConfig, detail::MulEvenOdd>;
+  const auto bases = test::random_affine_points<ec::G1Curve>(g, 8);
+  const auto c = test::point_cases<ec::G1Curve, ec::XYZZ>(g, std::span<const ec::G1Affine>(bases), 40);
+  auto as = [](const auto& from, auto to) {
+    std::memcpy(static_cast<void*>(&to), static_cast<const void*>(&from), sizeof to);
+    return to;
+  };
+  for (size_t i = 0; i < c.a.size(); ++i) {
+    const auto want_madd = to_device(c.a[i]) + to_device(c.q[i]);
+    const auto want_add = to_device(c.a[i]) + to_device(c.b[i]);
+    const auto new_madd = as(c.a[i], DeviceXYZZ<NewFp>{}) + as(c.q[i], DeviceAffine<NewFp>{});
+    const auto cios_madd = as(c.a[i], DeviceXYZZ<CiosFp>{}) + as(c.q[i], DeviceAffine<CiosFp>{});
+    const auto mix_madd = as(c.a[i], DeviceXYZZ<MixFp>{}) + as(c.q[i], DeviceAffine<MixFp>{});
+    const auto mix_add = as(c.a[i], DeviceXYZZ<MixFp>{}) + as(c.b[i], DeviceXYZZ<MixFp>{});
+    ASSERT_EQ(std::memcmp(&new_madd, &want_madd, sizeof want_madd), 0) << i;
+    ASSERT_EQ(std::memcmp(&cios_madd, &want_madd, sizeof want_madd), 0) << i;
+    ASSERT_EQ(std::memcmp(&mix_madd, &want_madd, sizeof want_madd), 0) << i;
+    ASSERT_EQ(std::memcmp(&mix_add, &want_add, sizeof want_add), 0) << i;
+  }
+}
+
 // A long chain of dependent products: any drift compounds (2^20 products per field).
 TEST(HostField, MillionProductChains) {
   auto g = cuzk::test::rng(603);
@@ -107,8 +180,8 @@ TEST(HostField, MillionProductChains) {
     Fp x = cuzk::test::random_element<Fp>(g), y = cuzk::test::random_element<Fp>(g);
     DeviceFp dx = to_device(x), dy = to_device(y);
     for (int i = 0; i < kSteps; ++i) {
-      x = x * y + x;
-      dx = dx * dy + dx;
+      x = x * y + x.square();
+      dx = dx * dy + dx.sqr();
       if ((i & 0xffff) == 0) {
         ASSERT_EQ(to_cpu<Fp>(dx), x) << "Fp step " << i;
       }
