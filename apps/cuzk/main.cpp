@@ -116,6 +116,9 @@ int main(int argc, char** argv) {
   bm->add_option("--window", bench_msm.window, "bits per window (default: chosen by size)");
   bm->add_option("--repeat", bench_msm.repeat, "timed runs per size (after one warm-up)");
   bm->add_option("--device", bench_msm.device, "CUDA device ordinal");
+  bm->add_flag("--host", bench_msm.host, "bases and scalars in pinned host memory, streamed to the GPU in chunks");
+  bm->add_option("--host-chunk", bench_msm.host_chunk_log, "with --host: chunks of 2^K terms (default 24)")
+      ->check(CLI::Range(10, 28));
   bm->add_flag("--json", bench_msm.json, "one JSON object per size");
 
   cuzk::bench::NttGpuBenchOptions bench_ntt;

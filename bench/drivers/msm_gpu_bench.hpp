@@ -16,6 +16,8 @@ struct MsmGpuBenchOptions {
   bool json = false;
   unsigned window = 0;  // 0: by size
   int device = 0;
+  bool host = false;          // bases and scalars in pinned host memory, streamed by Msm::run_host
+  unsigned host_chunk_log = 0;  // with host: chunks of 2^k terms (0: gpu::kHostChunk)
 };
 
 // Returns the process exit code.

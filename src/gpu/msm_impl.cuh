@@ -28,10 +28,12 @@ constexpr unsigned kBlock = 256;
 // Launch shape of the accumulation kernels (measured on the H200, G1 2^26): G1 takes about 166
 // registers, so a block of 256 threads fits once per SM (8 warps, 1185 ms) and blocks of 128
 // three times (12 warps, 852 ms); capping it at 128 registers for 16 warps spills (1033 ms).
-// G2 (about 250 registers) is faster with blocks of 256 (2^24: 716 ms against 792).
+// G2 (about 250 registers) is faster with blocks of 256 (2^24: 716 ms against 792). The even/odd
+// field product needs more registers (ptxas: 188 for G1), so G1 asks for 3 blocks per SM
+// (<= 170 registers) to keep its 12 warps.
 template <class DX>
 struct AccLaunch {
-  static constexpr unsigned kThreads = 128, kMinBlocks = 1;
+  static constexpr unsigned kThreads = 128, kMinBlocks = 3;
 };
 template <>
 struct AccLaunch<DeviceG2XYZZ> {
@@ -280,8 +282,8 @@ struct Msm<Curve>::Workspace {
   Grow<uint8_t> sig_flag, one_flag, piece_flag, temp;
   Grow<uint32_t> word_first, counts, keys[2], values[2], piece_key[2];
   Grow<DX> buckets, piece[2], sums, ones;
-  Grow<ec::Affine<Curve>> host_bases;
-  Grow<ff::Fr> host_scalars;
+  Grow<ec::Affine<Curve>> host_bases[2];  // run_host's double buffer
+  Grow<ff::Fr> host_scalars[2];
 };
 
 template <class Curve>
@@ -309,11 +311,42 @@ ec::Jacobian<Curve> Msm<Curve>::run_host(std::span<const ec::Affine<Curve>> base
   const size_t n = scalars.size();
   if (n == 0) return ec::Jacobian<Curve>::identity();
   Workspace& w = *ws_;
-  ec::Affine<Curve>* b = w.host_bases.get(n, stream_);
-  ff::Fr* k = w.host_scalars.get(n, stream_);
-  CUDA_CHECK(cudaMemcpyAsync(b, bases.data(), n * sizeof(ec::Affine<Curve>), cudaMemcpyHostToDevice, stream_.get()));
-  CUDA_CHECK(cudaMemcpyAsync(k, scalars.data(), n * sizeof(ff::Fr), cudaMemcpyHostToDevice, stream_.get()));
-  return run_impl(b, k, nullptr, n, options);
+  const size_t chunk = std::min(n, options.host_chunk != 0 ? options.host_chunk : kHostChunk);
+  const size_t chunks = (n + chunk - 1) / chunk;
+  Stream copy;
+  Event copied[2] = {Event(false), Event(false)};
+  ec::Affine<Curve>* b[2] = {nullptr, nullptr};
+  ff::Fr* k[2] = {nullptr, nullptr};
+  for (int slot = 0; slot < 2 && size_t(slot) < chunks; ++slot) {
+    b[slot] = w.host_bases[slot].get(chunk, stream_);
+    k[slot] = w.host_scalars[slot].get(chunk, stream_);
+  }
+  // The copy stream may use the buffers only once their allocation is done on stream_.
+  Event allocated(false);
+  allocated.record(stream_);
+  allocated.wait(copy);
+  // Chunk i goes to slot i % 2. Slot reuse is safe: run_impl returns only when stream_ has
+  // finished, so chunk i - 1's buffers are free when chunk i + 1's copy is queued.
+  const auto enqueue = [&](size_t i) {
+    const size_t at = i * chunk, len = std::min(chunk, n - at);
+    CUDA_CHECK(cudaMemcpyAsync(b[i % 2], bases.data() + at, len * sizeof(ec::Affine<Curve>), cudaMemcpyHostToDevice,
+                               copy.get()));
+    CUDA_CHECK(cudaMemcpyAsync(k[i % 2], scalars.data() + at, len * sizeof(ff::Fr), cudaMemcpyHostToDevice, copy.get()));
+    copied[i % 2].record(copy);
+  };
+  enqueue(0);
+  ec::Jacobian<Curve> total = ec::Jacobian<Curve>::identity();
+  Timing sum;
+  for (size_t i = 0; i < chunks; ++i) {
+    if (i + 1 < chunks) enqueue(i + 1);
+    copied[i % 2].wait(stream_);
+    total += run_impl(b[i % 2], k[i % 2], nullptr, std::min(chunk, n - i * chunk), options);
+    sum.prepare += timing_.prepare, sum.sort += timing_.sort, sum.accumulate += timing_.accumulate;
+    sum.reduce += timing_.reduce;
+  }
+  timing_ = sum;
+  copy.synchronize();
+  return total;
 }
 
 template <class Curve>

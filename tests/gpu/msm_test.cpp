@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <thread>
 #include <vector>
 
@@ -18,6 +19,7 @@
 #include "gpu/stream.hpp"
 #include "msm/density.hpp"
 #include "msm/pippenger.hpp"
+#include "support/points.hpp"
 #include "support/random.hpp"
 
 namespace cuzk::gpu {
@@ -35,23 +37,8 @@ ThreadPool& pool() {
   return p;
 }
 
-// Distinct random bases: P_0 random, P_i = P_(i-1) + Q (one addition each), batch-normalised.
-template <class Curve>
-std::vector<Affine<Curve>> random_bases(std::mt19937_64& g, size_t n) {
-  const Jacobian<Curve> q = ec::scalar_mul(Jacobian<Curve>::generator(), test::random_element<Fr>(g));
-  std::vector<Jacobian<Curve>> jac(n);
-  Jacobian<Curve> p = ec::scalar_mul(Jacobian<Curve>::generator(), test::random_element<Fr>(g));
-  for (auto& x : jac) x = p, p += q;
-  std::vector<Affine<Curve>> out(n);
-  ec::batch_normalize<Curve>(jac, out);
-  return out;
-}
-
-std::vector<Fr> random_scalars(std::mt19937_64& g, size_t n) {
-  std::vector<Fr> out(n);
-  for (auto& s : out) s = test::random_element<Fr>(g);
-  return out;
-}
+using test::random_bases;
+using test::random_scalars;
 
 template <class T>
 DeviceBuffer<T> upload(const std::vector<T>& v, const Stream& s) {
@@ -206,8 +193,24 @@ TYPED_TEST(GpuMsmTest, RunHostMatchesCpu) {
   const size_t n = kG1<Curve> ? 10000 : 1000;
   const auto bases = random_bases<Curve>(g, n);
   const auto k = random_scalars(g, n);
-  EXPECT_EQ(msm.run_host(bases, k), cpu_msm(bases, k));
+  const auto want = cpu_msm(bases, k);
+  EXPECT_EQ(msm.run_host(bases, k), want);
   EXPECT_TRUE(msm.run_host({}, {}).is_identity());
+  // Streamed in chunks through the double buffer: an odd count of uneven chunks (the last one
+  // short), a chunk of one term, and pinned sources (truly asynchronous copies).
+  MsmOptions chunked;
+  chunked.host_chunk = n / 3 + 1;
+  EXPECT_EQ(msm.run_host(bases, k, chunked), want);
+  chunked.host_chunk = 1;
+  const std::vector<Affine<Curve>> few(bases.begin(), bases.begin() + 5);
+  const std::vector<Fr> few_k(k.begin(), k.begin() + 5);
+  EXPECT_EQ(msm.run_host(few, few_k, chunked), cpu_msm(few, few_k));
+  PinnedBuffer<Affine<Curve>> pinned_bases(n);
+  PinnedBuffer<Fr> pinned_k(n);
+  std::copy(bases.begin(), bases.end(), pinned_bases.span().begin());
+  std::copy(k.begin(), k.end(), pinned_k.span().begin());
+  chunked.host_chunk = n / 4;
+  EXPECT_EQ(msm.run_host(pinned_bases.span(), pinned_k.span(), chunked), want);
 }
 
 TEST(GpuMsmWindow, GrowsWithTheTermCount) {

@@ -9,6 +9,7 @@
 #include "ec/batch_normalize.hpp"
 #include "ec/scalar_mul.hpp"
 #include "msm/pippenger.hpp"
+#include "support/points.hpp"
 #include "support/random.hpp"
 
 namespace cuzk::msm {
@@ -23,21 +24,8 @@ struct MsmTest : ::testing::Test {};
 using Curves = ::testing::Types<ec::G1Curve, ec::G2Curve>;
 TYPED_TEST_SUITE(MsmTest, Curves);
 
-// Random distinct bases [k]G, batch-normalised.
-template <class Curve>
-std::vector<Affine<Curve>> random_bases(std::mt19937_64& g, size_t n) {
-  std::vector<Jacobian<Curve>> jac(n);
-  for (auto& p : jac) p = ec::scalar_mul(Jacobian<Curve>::generator(), test::random_element<Fr>(g));
-  std::vector<Affine<Curve>> out(n);
-  ec::batch_normalize<Curve>(jac, out);
-  return out;
-}
-
-std::vector<Fr> random_scalars(std::mt19937_64& g, size_t n) {
-  std::vector<Fr> out(n);
-  for (auto& s : out) s = test::random_element<Fr>(g);
-  return out;
-}
+using test::random_bases;
+using test::random_scalars;
 
 template <class Curve>
 Jacobian<Curve> naive(std::span<const Affine<Curve>> bases, std::span<const Fr> scalars) {
