@@ -197,7 +197,7 @@ CUZK_HD uint32_t mul_hi(uint32_t a, uint32_t b) {
 // (acc[j], acc[j + 1]): the lo and hi halves of one product sit next to each other in one chain,
 // which ptxas can issue as one 64-bit multiply-add (IMAD.WIDE.U32.X) per product instead of two
 // chains of IMAD.LO / IMAD.HI with their own carry-outs (the layout sppark's mont_t uses for this
-// reason; the SASS is not checked here: the build machine has no cuobjdump).
+// reason; measured on the H200, docs/PERF.md 16: Fp mul 1.48x, G1 madd 2.9x the two-chain form).
 //   acc = a * bi
 template <size_t len>
 CUZK_HD void mul_row(uint32_t* acc, const uint32_t* a, uint32_t bi) {

@@ -33,7 +33,7 @@ struct MsmOptions {
 };
 
 // run_host's default chunk: 2^24 G1 terms are 2.2 GB of bases and scalars (40 ms over PCIe from
-// pinned memory, less than the ~250 ms MSM of the chunk it overlaps).
+// pinned memory, less than the ~128 ms G1 MSM of the chunk it overlaps on the H200).
 inline constexpr size_t kHostChunk = size_t{1} << 24;
 
 // The window chosen for m significant terms (exposed for the bench and the tests).
