@@ -36,18 +36,36 @@ struct DeviceFp2T {
   CUZK_HD friend DeviceFp2 operator-(const DeviceFp2& a, const DeviceFp2& b) { return {a.c0 - b.c0, a.c1 - b.c1}; }
   CUZK_HD DeviceFp2 operator-() const { return {-c0, -c1}; }
   CUZK_HD DeviceFp2 dbl() const { return {c0.dbl(), c1.dbl()}; }
-  // Karatsuba, three Fp products: (a0 b0 - a1 b1) + ((a0 + a1)(b0 + b1) - a0 b0 - a1 b1) u.
-  // Not inlined on the device: G2 formulas with every Fp product inlined took nvcc minutes per
-  // kernel and spilled at 255 registers; one call costs little beside three products.
-  CUZK_HD_NOINLINE static DeviceFp2 mul(const DeviceFp2& a, const DeviceFp2& b) {
-    const DeviceFp t0 = a.c0 * b.c0, t1 = a.c1 * b.c1;
-    return {t0 - t1, (a.c0 + a.c1) * (b.c0 + b.c1) - t0 - t1};
+  // Karatsuba with lazy reduction: three 2n-word products, two Montgomery reductions (instead of
+  // three full products: 5/6 of the multiply-adds):
+  //   c0 = REDC(a0 b0 + p^2 - a1 b1),  in [0, 2p^2) since a1 b1 < p^2;
+  //   c1 = REDC((a0 + a1)(b0 + b1) - a0 b0 - a1 b1) = REDC(a0 b1 + a1 b0), in [0, 2p^2),
+  // with a0 + a1 and b0 + b1 not reduced (< 2p): the difference is then exactly a0 b1 + a1 b0.
+  // Both are below p 2^(32n) (2p < 2^(32n)), as redc_wide needs; p^2 = 0 mod p.
+  // Out of line, operands by value (in registers): G2 formulas with every product inlined take
+  // nvcc minutes per kernel and spill at 255 registers, and operands by reference go through the
+  // stack. Measured in the G2 MSM on the H200 (docs/PERF.md 17): by value 328 ms at 2^24,
+  // by reference 473, inlined 521.
+  CUZK_HD_NOINLINE static DeviceFp2 mul(DeviceFp2 a, DeviceFp2 b) {
+    constexpr size_t w = 2 * DeviceFp::kLimbs;
+    uint32_t t0[w], t1[w], v[w];
+    DeviceFp::mul_wide(a.c0.limbs, b.c0.limbs, t0);
+    DeviceFp::mul_wide(a.c1.limbs, b.c1.limbs, t1);
+    CUZK_UNROLL for (size_t k = 0; k < w; ++k) v[k] = t0[k];
+    DeviceFp::add_wide(v, t1);  // a0 b0 + a1 b1 < 2p^2
+    DeviceFp::add_modulus_squared(t0);
+    DeviceFp::sub_wide(t0, t1);
+    const DeviceFp c0 = DeviceFp::redc_wide(t0);
+    const DeviceFp sa = DeviceFp::add_unreduced(a.c0, a.c1), sb = DeviceFp::add_unreduced(b.c0, b.c1);
+    DeviceFp::mul_wide(sa.limbs, sb.limbs, t1);
+    DeviceFp::sub_wide(t1, v);
+    return {c0, DeviceFp::redc_wide(t1)};
   }
-  CUZK_HD friend DeviceFp2 operator*(const DeviceFp2& a, const DeviceFp2& b) { return mul(a, b); }
   // (c0 + c1)(c0 - c1) + 2 c0 c1 u: two Fp products.
-  CUZK_HD_NOINLINE static DeviceFp2 square(const DeviceFp2& a) {
+  CUZK_HD_NOINLINE static DeviceFp2 square(DeviceFp2 a) {
     return {(a.c0 + a.c1) * (a.c0 - a.c1), (a.c0 * a.c1).dbl()};
   }
+  CUZK_HD friend DeviceFp2 operator*(const DeviceFp2& a, const DeviceFp2& b) { return mul(a, b); }
   CUZK_HD DeviceFp2 sqr() const { return square(*this); }
 
   CUZK_HD DeviceFp2& operator+=(const DeviceFp2& b) { return *this = *this + b; }

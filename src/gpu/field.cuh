@@ -183,6 +183,26 @@ inline constexpr uint32_t kModulusWord = uint32_t(Config::kModulus.limbs[I / 2] 
 template <class Config, size_t I>
 inline constexpr uint32_t kOneWord = uint32_t(ff::Field<Config>::kR.limbs[I / 2] >> (32 * (I % 2)));
 
+// Word I of p^2 (2n 32-bit words): the constant a lazily reduced Fp2 product adds (curve.cuh).
+template <class Config>
+constexpr uint32_t modulus_squared_word(size_t i) {
+  constexpr size_t n = 2 * Config::kModulus.limbs.size();
+  uint32_t p[n] = {}, sq[2 * n] = {};
+  for (size_t j = 0; j < n; ++j) p[j] = uint32_t(Config::kModulus.limbs[j / 2] >> (32 * (j % 2)));
+  for (size_t a = 0; a < n; ++a) {
+    uint64_t carry = 0;
+    for (size_t b = 0; b < n; ++b) {
+      const uint64_t t = uint64_t(p[a]) * p[b] + sq[a + b] + carry;
+      sq[a + b] = uint32_t(t);
+      carry = t >> 32;
+    }
+    sq[a + n] = uint32_t(carry);
+  }
+  return sq[i];
+}
+template <class Config, size_t I>
+inline constexpr uint32_t kModulusSquaredWord = modulus_squared_word<Config>(I);
+
 // hi(a * b), outside any chain.
 CUZK_HD uint32_t mul_hi(uint32_t a, uint32_t b) {
 #if defined(__CUDA_ARCH__)
@@ -378,11 +398,7 @@ struct alignas(8) DeviceField {
   //     accumulators by the parity of i + j (s: word k at s[k]; co: word k at co[k - 1]); row i
   //     carries into the word above its top, where no earlier row put a product (cross_rows);
   //  2. s = 2 (s + 2^32 co) + sum a_i^2 2^(64 i): the 2n-word square S < p^2;
-  //  3. Montgomery reduction of L = S mod 2^(32n): n rounds T = (T + m p) / 2^32 from T = L, in
-  //     the even/odd form of mul_even_odd (each round's shift is fused into the next round's odd
-  //     row, after m is taken from the new low word), giving (L + M p) / 2^(32n) <= p; plus
-  //     H = S >> 32n <= (p - 1)^2 / 2^(32n) < p / 2 (p < 2^(32n-1)): the sum is below 2p, one
-  //     conditional subtraction. Within the rounds T + m p < 2^(32n) + 2^32 p < 2^(32n+32).
+  //  3. its Montgomery reduction (redc_wide; S < p^2 < p 2^(32n)).
   // Counts: n(n - 1) + 2n + 2n^2 multiply-adds (Fp: 444 against the product's 576, Fr: 200
   // against 256), and about 10n adds.
   CUZK_HD static DeviceField sqr_even_odd(const DeviceField& x) {
@@ -417,8 +433,19 @@ struct alignas(8) DeviceField {
       s[2 * n - 2] = c.madc_lo_cc(a[n - 1], a[n - 1], s[2 * n - 2]);
       s[2 * n - 1] = c.madc_hi(a[n - 1], a[n - 1], s[2 * n - 1]);
     }
-    // Reduction: E = s[0..n) (= L), O = y. Round 0 has no shift; then the roles alternate.
-    uint32_t* lo = s;
+    return redc_wide(s);
+  }
+
+  // ---- 2n-word values, for lazy reduction (DeviceFp2T's product) ---------------------------
+  // T R^-1 mod p, reduced, for T = t[0..2n) < p 2^(32n) (t is clobbered): Montgomery reduction
+  // of L = T mod 2^(32n): n rounds T = (T + m p) / 2^32 from T = L, in the even/odd form of
+  // mul_even_odd (each round's shift fused into the next round's odd row, after m is taken from
+  // the new low word), giving (L + M p) / 2^(32n) <= p; plus H = T >> 32n < p: the sum is below
+  // 2p, one conditional subtraction. Within the rounds T + m p < 2^(32n) + 2^32 p < 2^(32n+32).
+  CUZK_HD static DeviceField redc_wide(uint32_t* t) {
+    constexpr size_t n = kLimbs;
+    // E = t[0..n) (= L), O = y. Round 0 has no shift; then the roles alternate.
+    uint32_t* lo = t;
     uint32_t y[n];
     {
       const DeviceField p = modulus();
@@ -442,11 +469,53 @@ struct alignas(8) DeviceField {
     }
     {
       CarryChain c;
-      r.limbs[0] = c.add_cc(r.limbs[0], s[n]);
-      CUZK_UNROLL for (size_t j = 1; j + 1 < n; ++j) r.limbs[j] = c.addc_cc(r.limbs[j], s[n + j]);
-      r.limbs[n - 1] = c.addc(r.limbs[n - 1], s[2 * n - 1]);
+      r.limbs[0] = c.add_cc(r.limbs[0], t[n]);
+      CUZK_UNROLL for (size_t j = 1; j + 1 < n; ++j) r.limbs[j] = c.addc_cc(r.limbs[j], t[n + j]);
+      r.limbs[n - 1] = c.addc(r.limbs[n - 1], t[2 * n - 1]);
     }
     return reduce_once(r);
+  }
+
+  // out = a b, 2n words, for any n-word a and b: the schoolbook rows in the even/odd layout of
+  // mul_even_odd: a_j b_i goes to E at words (i + j, i + j + 1) when i + j is even, to O (word w
+  // at o[w - 1]) when it is odd, so every row is two chains of 64-bit products (product_rows);
+  // out = E + 2^32 O. 4n^2 multiply-adds, no reduction.
+  CUZK_HD static void mul_wide(const uint32_t* a, const uint32_t* b, uint32_t* out) {
+    constexpr size_t n = kLimbs;
+    uint32_t e[2 * n], o[2 * n];
+    CUZK_UNROLL for (size_t k = 0; k < 2 * n; ++k) e[k] = o[k] = 0;
+    detail::mul_row<n>(e, a, b[0]);      // row 0: a_j b_0, j even, at E words j, j + 1
+    detail::mul_row<n>(o, a + 1, b[0]);  // j odd: words j, j + 1 = O's j - 1, j
+    product_rows<1>(e, o, a, b);
+    CarryChain c;
+    out[0] = e[0];
+    out[1] = c.add_cc(e[1], o[0]);
+    CUZK_UNROLL for (size_t k = 2; k + 1 < 2 * n; ++k) out[k] = c.addc_cc(e[k], o[k - 1]);
+    out[2 * n - 1] = c.addc(e[2 * n - 1], o[2 * n - 2]);  // a b < 2^(64n): no carry out
+  }
+  // x += y (2n words); the caller knows the sum fits.
+  CUZK_HD static void add_wide(uint32_t* x, const uint32_t* y) {
+    CarryChain c;
+    x[0] = c.add_cc(x[0], y[0]);
+    CUZK_UNROLL for (size_t k = 1; k + 1 < 2 * kLimbs; ++k) x[k] = c.addc_cc(x[k], y[k]);
+    x[2 * kLimbs - 1] = c.addc(x[2 * kLimbs - 1], y[2 * kLimbs - 1]);
+  }
+  // x -= y (2n words); the caller knows x >= y.
+  CUZK_HD static void sub_wide(uint32_t* x, const uint32_t* y) {
+    CarryChain c;
+    x[0] = c.sub_cc(x[0], y[0]);
+    CUZK_UNROLL for (size_t k = 1; k < 2 * kLimbs; ++k) x[k] = c.subc_cc(x[k], y[k]);
+  }
+  // x += p^2 (2n words); the caller knows the sum fits.
+  CUZK_HD static void add_modulus_squared(uint32_t* x) { add_p2_words(x, std::make_index_sequence<2 * kLimbs>{}); }
+  // a + b without reduction (< 2^(32n): the top bit is free).
+  CUZK_HD static DeviceField add_unreduced(const DeviceField& a, const DeviceField& b) {
+    DeviceField t;
+    CarryChain c;
+    t.limbs[0] = c.add_cc(a.limbs[0], b.limbs[0]);
+    CUZK_UNROLL for (size_t i = 1; i + 1 < kLimbs; ++i) t.limbs[i] = c.addc_cc(a.limbs[i], b.limbs[i]);
+    t.limbs[kLimbs - 1] = c.addc(a.limbs[kLimbs - 1], b.limbs[kLimbs - 1]);
+    return t;
   }
 
   // CIOS with n = kLimbs words. Per round i: t += a * b[i], then t += m * p with
@@ -515,6 +584,52 @@ struct alignas(8) DeviceField {
     CUZK_UNROLL for (size_t j = 1; j < kLimbs; ++j) s.limbs[j] = d.subc_cc(r.limbs[j], p.limbs[j]);
     const uint32_t borrow = d.subc_cc(0, 0);  // all ones when r < p
     return select(borrow, r, s);
+  }
+
+  // Rows i >= 1 of mul_wide. Row i puts a_j b_i for j = i mod 2, i mod 2 + 2, ... into E at
+  // words e_off(i) .. e_off(i) + n - 1 and the other j into O at o_off(i) .. (O's indices). A row
+  // whose top word no earlier row reached ends there (that word was 0: hi + carry < 2^32);
+  // otherwise its carry goes to the word above, which no earlier row reached (static_assert).
+  CUZK_HD_CONSTEXPR static size_t e_off(size_t i) { return i + (i & 1); }
+  CUZK_HD_CONSTEXPR static size_t o_off(size_t i) { return (i & 1) ? i - 1 : i; }
+  CUZK_HD_CONSTEXPR static size_t product_reach(size_t i, bool in_o) {  // highest word rows < i wrote
+    size_t r = kLimbs - 1;  // row 0
+    for (size_t j = 1; j < i; ++j) {
+      const size_t top = (in_o ? o_off(j) : e_off(j)) + kLimbs - 1;
+      r = top > r ? top : top + 1;
+    }
+    return r;
+  }
+  template <size_t i>
+  CUZK_HD static void product_rows(uint32_t* e, uint32_t* o, const uint32_t* a, const uint32_t* b) {
+    constexpr size_t n = kLimbs;
+    if constexpr (i < n) {
+      constexpr size_t j_e = i & 1;  // E takes j = i mod 2 (i + j even), O the other parity
+      {
+        constexpr size_t top = e_off(i) + n - 1;
+        CarryChain c;
+        detail::mad_row<n>(c, e + e_off(i), a + j_e, b[i]);
+        if constexpr (top <= product_reach(i, false)) {
+          static_assert(top == product_reach(i, false) && top + 1 < 2 * n);
+          e[top + 1] = c.addc(0, 0);
+        }
+      }
+      {
+        constexpr size_t top = o_off(i) + n - 1;
+        CarryChain c;
+        detail::mad_row<n>(c, o + o_off(i), a + (1 - j_e), b[i]);
+        if constexpr (top <= product_reach(i, true)) {
+          static_assert(top == product_reach(i, true) && top + 1 < 2 * n - 1);
+          o[top + 1] = c.addc(0, 0);
+        }
+      }
+      product_rows<i + 1>(e, o, a, b);
+    }
+  }
+  template <size_t... I>
+  CUZK_HD static void add_p2_words(uint32_t* x, std::index_sequence<I...>) {
+    constexpr uint32_t w[] = {detail::kModulusSquaredWord<Config, I>...};
+    add_wide(x, w);
   }
 
   // Cross-product rows i >= 1 of sqr_even_odd: a_i a_j for j = i + 1, i + 3, ... into co (pairs

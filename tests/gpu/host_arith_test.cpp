@@ -133,6 +133,43 @@ void check_word_patterns(uint64_t salt) {
 TEST(HostField, WordPatternsFp) { check_word_patterns<Fp>(604); }
 TEST(HostField, WordPatternsFr) { check_word_patterns<Fr>(605); }
 
+// The lazily reduced Fp2 product (2n-word products, one reduction per coefficient) on word-pattern
+// coefficients: p - 1 in both halves gives the largest sums the bounds in curve.cuh allow.
+TEST(HostField, WordPatternsFp2) {
+  auto g = cuzk::test::rng(607);
+  auto v = test::word_pattern_elements<Fp>(g, 600);
+  for (const Fp& e : test::edge_elements<Fp>()) v.push_back(e);
+  const size_t m = v.size();
+  for (size_t i = 0; i < m; ++i) {
+    const Fp2 x{v[i], v[(i * 5 + 3) % m]}, y{v[(i * 7 + 1) % m], v[(i * 11 + 2) % m]};
+    const DeviceFp2 dx = to_device(x), dy = to_device(y);
+    ASSERT_EQ(to_cpu<Fp2>(dx * dy), x * y) << i << ": " << show(x) << " * " << show(y);
+    ASSERT_EQ(to_cpu<Fp2>(dx.sqr()), x.square()) << i << ": " << show(x);
+  }
+  // The words of p^2 that c0 adds: p^2 = p * p as the CPU computes it, by words.
+  uint32_t sq[24];
+  DeviceFp::mul_wide(DeviceFp::modulus().limbs, DeviceFp::modulus().limbs, sq);
+  uint32_t with[24] = {};
+  DeviceFp::add_modulus_squared(with);
+  EXPECT_EQ(std::memcmp(sq, with, sizeof sq), 0);
+  // mul_wide against the CPU's 768-bit schoolbook on word patterns.
+  for (size_t i = 0; i < m; ++i) {
+    const DeviceFp a = DeviceFp::from_cpu(v[i]), b = DeviceFp::from_cpu(v[(i * 13 + 5) % m]);
+    uint32_t got[24], want[24] = {};
+    DeviceFp::mul_wide(a.limbs, b.limbs, got);
+    for (size_t r = 0; r < 12; ++r) {
+      uint64_t carry = 0;
+      for (size_t c = 0; c < 12; ++c) {
+        const uint64_t t = uint64_t(a.limbs[r]) * b.limbs[c] + want[r + c] + carry;
+        want[r + c] = uint32_t(t);
+        carry = t >> 32;
+      }
+      want[r + 12] = uint32_t(carry);
+    }
+    ASSERT_EQ(std::memcmp(got, want, sizeof got), 0) << i << ": " << show(v[i]);
+  }
+}
+
 // The CIOS and mixed twins that bench_gpu_field measures against: same bytes as the default.
 TEST(HostField, CiosTwinAgrees) {
   auto g = cuzk::test::rng(606);
