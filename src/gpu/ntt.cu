@@ -35,6 +35,7 @@ struct Pass {
   const F* w_lo;        // ω^e two-level (inverse roots likewise)
   const F* w_hi;
   unsigned split;
+  const F* flat;  // the second pass's boundary: ω^(t·2^consumed) by t (ntt_tables.hpp), else null
   ScaleKind scale_in, scale_out;  // applied on load of the first executed pass / store of the last
   F scale_const;
   const F* s_lo;  // scale powers two-level, indexed by the coefficient's natural index
@@ -84,6 +85,12 @@ __device__ __forceinline__ F two_level(const F* lo, const F* hi, unsigned e, uns
   return mul(hi[e >> split], lo[e & ((1u << split) - 1)]);
 }
 
+// The boundary twiddle ω^((i2·k1) << consumed) of column i2, output k1 (i2·k1 < 2^(L - consumed)).
+__device__ __forceinline__ F boundary_twiddle(const Pass& p, unsigned i2, unsigned k1) {
+  if (p.flat != nullptr) return load(p.flat + i2 * k1);
+  return two_level(p.w_lo, p.w_hi, (i2 * k1) << p.consumed, p.split);
+}
+
 __device__ __forceinline__ F scaled(const Pass& p, ScaleKind kind, const F& x, unsigned natural_index) {
   if (kind == ScaleKind::constant) return mul(x, p.scale_const);
   if (kind == ScaleKind::powers) return mul(x, two_level(p.s_lo, p.s_hi, natural_index, p.split));
@@ -93,7 +100,10 @@ __device__ __forceinline__ F scaled(const Pass& p, ScaleKind kind, const F& x, u
 // R consecutive stages s_lo .. s_lo + R - 1 of the tile's column DFTs in registers: each thread
 // takes kPerThread >> R sets of 2^R rows (the rows that differ in bits s_lo .. s_lo + R - 1),
 // so a pass of k bits makes ceil(k/3) trips through shared memory instead of k.
-template <bool kDif, unsigned R>
+// kLow: the group of the pass's lowest stages (s_lo = 0), where row0 has no bits below R, so
+// j = m mod 2^s is known at compile time and the butterflies with j = 0 (twiddle 1) skip their
+// multiply: 5 products per 8 elements instead of 8 (radix-8).
+template <bool kDif, unsigned R, bool kLow>
 __device__ __forceinline__ void stage_group(uint32_t (*sm)[kTile], const Pass& p, unsigned tile, unsigned s_lo) {
   constexpr unsigned kSets = kPerThread >> R, kSize = 1u << R;
   const unsigned others = tile >> R, threads = blockDim.x;
@@ -115,13 +125,13 @@ __device__ __forceinline__ void stage_group(uint32_t (*sm)[kTile], const Pass& p
         if (m & (1u << b)) continue;
         F& x0 = x[m];
         F& x1 = x[m | (1u << b)];
-        if (s == 0) {  // h = 1: the twiddle is ω^0 = 1
+        if (s == 0 || (kLow && (m & ((1u << s) - 1)) == 0)) {  // j = 0: the twiddle is ω^0 = 1
           const F y = x1;
           x1 = x0 - y;
           x0 = x0 + y;
           continue;
         }
-        const unsigned j = (row0 | (m << s_lo)) & ((1u << s) - 1);
+        const unsigned j = kLow ? m & ((1u << s) - 1) : (row0 | (m << s_lo)) & ((1u << s) - 1);
         const F w = p.local[j << (p.local_log - 1 - s)];  // ω_(2h)^j = ω_(2^K)^(j·2^K/2h)
         if (kDif) {
           const F d = x0 - x1;
@@ -142,9 +152,17 @@ __device__ __forceinline__ void stage_group(uint32_t (*sm)[kTile], const Pass& p
 template <bool kDif>
 __device__ __forceinline__ void run_group(uint32_t (*sm)[kTile], const Pass& p, unsigned tile, unsigned r, unsigned s_lo) {
   __syncthreads();
-  if (r == 3) stage_group<kDif, 3>(sm, p, tile, s_lo);
-  else if (r == 2) stage_group<kDif, 2>(sm, p, tile, s_lo);
-  else stage_group<kDif, 1>(sm, p, tile, s_lo);
+  if (s_lo == 0) {
+    if (r == 3) stage_group<kDif, 3, true>(sm, p, tile, 0);
+    else if (r == 2) stage_group<kDif, 2, true>(sm, p, tile, 0);
+    else stage_group<kDif, 1, true>(sm, p, tile, 0);
+  } else if (r == 3) {
+    stage_group<kDif, 3, false>(sm, p, tile, s_lo);
+  } else if (r == 2) {
+    stage_group<kDif, 2, false>(sm, p, tile, s_lo);
+  } else {
+    stage_group<kDif, 1, false>(sm, p, tile, s_lo);
+  }
 }
 
 // kDif: natural-order data in, size-2^k Gentleman-Sande DFTs on the columns, then the twiddle
@@ -175,7 +193,7 @@ __global__ void __launch_bounds__(kMaxThreads) ntt_pass(Pass p) {
       x = scaled(p, p.scale_in, x, kDif ? unsigned(pos) : bit_reverse(unsigned(pos), p.log_n));
     if (!kDif && twiddle) {
       const unsigned i2 = (group << p.log_c) + c;
-      x = mul(x, two_level(p.w_lo, p.w_hi, (i2 * bit_reverse(r, p.k)) << p.consumed, p.split));
+      x = mul(x, boundary_twiddle(p, i2, bit_reverse(r, p.k)));
     }
     sm_put(sm, i, x);
   }
@@ -207,7 +225,7 @@ __global__ void __launch_bounds__(kMaxThreads) ntt_pass(Pass p) {
     F x = sm_get(sm, i);
     if (kDif && twiddle) {
       const unsigned i2 = (group << p.log_c) + cc;
-      x = mul(x, two_level(p.w_lo, p.w_hi, (i2 * bit_reverse(r, p.k)) << p.consumed, p.split));
+      x = mul(x, boundary_twiddle(p, i2, bit_reverse(r, p.k)));
     }
     if (p.scale_out != ScaleKind::none)  // DIF output is bit-reversed, DIT output natural
       x = scaled(p, p.scale_out, x, kDif ? bit_reverse(unsigned(pos), p.log_n) : unsigned(pos));
@@ -308,6 +326,7 @@ void NttDomain::transform(ff::Fr* data, bool inverse, Scale scale, Order in, Ord
     p.consumed = consumed;
     p.stride_log = L - consumed - p.k;
     p.log_c = std::min(p.stride_log, kMaxPassBits - p.k);
+    p.flat = pass == 1 && layout_.flat_log > 0 ? tables + (inverse ? layout_.flat_inv : layout_.flat_fwd) : nullptr;
     p.scale_in = first ? in_kind : ScaleKind::none;
     p.scale_out = last ? out_kind : ScaleKind::none;
     const unsigned tile = 1u << (p.k + p.log_c);

@@ -29,7 +29,7 @@ TEST(GpuNttTables, PassesCoverLogNEvenlyInFewestPasses) {
 }
 
 TEST(GpuNttTables, TwoLevelProductsArePowers) {
-  for (unsigned log_n : {1u, 7u, 20u}) {
+  for (unsigned log_n : {1u, 7u, 20u, 22u}) {
     const Fr omega = poly::root_of_unity<Fr>(log_n), g = Fr::from_uint(7);
     TableLayout t;
     const auto tab = build_tables(log_n, omega, g, t);
@@ -43,6 +43,15 @@ TEST(GpuNttTables, TwoLevelProductsArePowers) {
       EXPECT_EQ(tab[t.wi_hi + (e >> t.split)] * tab[t.wi_lo + (e & mask)], omega.inverse().pow(e));
       EXPECT_EQ(tab[t.g_hi + (e >> t.split)] * tab[t.g_lo + (e & mask)], g.pow(e));
       EXPECT_EQ(tab[t.gi_hi + (e >> t.split)] * tab[t.gi_lo + (e & mask)], g.inverse().pow(e) * n_inv);
+    }
+    // The flat table of the second pass boundary: ω^(t·2^k0), only with three passes or more.
+    const auto passes = pass_bits(log_n);
+    EXPECT_EQ(t.flat_log, passes.size() >= 3 ? log_n - passes[0] : 0u);
+    if (t.flat_log > 0) {
+      for (uint64_t j : {uint64_t{0}, uint64_t{1}, uint64_t{12345}, (uint64_t{1} << t.flat_log) - 1}) {
+        EXPECT_EQ(tab[t.flat_fwd + j], omega.pow(j << passes[0])) << j;
+        EXPECT_EQ(tab[t.flat_inv + j], omega.inverse().pow(j << passes[0])) << j;
+      }
     }
     // Local roots: ω_(2^K)^j with K the largest pass.
     const Fr local = omega.pow(n >> t.local_log);
