@@ -113,7 +113,10 @@ int main(int argc, char** argv) {
   auto* bm = be->add_subcommand("msm", "time the GPU MSM on device-resident random bases and scalars");
   bm->add_option("--group", bench_msm.group, "g1 or g2")->check(CLI::IsMember({"g1", "g2"}));
   bm->add_option("--log-n", msm_log_n, "sizes 2^A..2^B, as A..B or A (default 16..24)");
-  bm->add_option("--window", bench_msm.window, "bits per window (default: chosen by size)");
+  bm->add_option("--window", bench_msm.window, "uniform windows of this many bits, 1..22 (default: chosen by size)");
+  bm->add_option("--windows", bench_msm.windows, "this many windows of widths as equal as possible, 12..256")
+      ->check(CLI::Range(12, 256));
+  bm->add_option("--run-length", bench_msm.run_length, "sorted pairs per accumulating thread (default: the library's)");
   bm->add_option("--repeat", bench_msm.repeat, "timed runs per size (after one warm-up)");
   bm->add_option("--device", bench_msm.device, "CUDA device ordinal");
   bm->add_flag("--host", bench_msm.host, "bases and scalars in pinned host memory, streamed to the GPU in chunks");
@@ -131,7 +134,13 @@ int main(int argc, char** argv) {
   bn->add_option("--device", bench_ntt.device, "CUDA device ordinal");
   bn->add_flag("--json", bench_ntt.json, "one JSON object per size");
 
-  CLI11_PARSE(app, argc, argv);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    // --help and --version exit 0; every usage error (unknown flag, value out of range) exits 2,
+    // like the other refusals of bad input.
+    return app.exit(e) == 0 ? 0 : 2;
+  }
   if (bm->parsed()) return cuzk::app::run_msm_bench(bench_msm, msm_log_n);
   if (bn->parsed()) return cuzk::app::run_ntt_bench(bench_ntt, ntt_log_n);
   if (bg->parsed()) return cuzk::bench::run_groth16_bench(bench_groth16);

@@ -143,12 +143,14 @@ int bench(const MsmGpuBenchOptions& o) {
   }
   gpu::MsmOptions options;
   options.window = o.window;
+  if (o.windows != 0) options.windows = gpu::MsmWindows::even(o.windows);
+  options.run_length = o.run_length;
   options.host_chunk = o.host_chunk_log != 0 ? size_t{1} << o.host_chunk_log : 0;
 
   gpu::Msm<Curve> msm(s);
   const char* group = std::is_same_v<Curve, ec::G1Curve> ? "g1" : "g2";
   if (!o.json)
-    std::printf("%-4s %6s %4s %10s %10s %10s %12s   %s\n", "grp", "log_n", "c", "median_ms", "min_ms", "max_ms",
+    std::printf("%-4s %6s %4s %4s %10s %10s %10s %12s   %s\n", "grp", "log_n", "c", "W", "median_ms", "min_ms", "max_ms",
                 "points/s", "prepare/sort/accumulate/reduce ms (median run)");
   for (unsigned log_n = o.log_n_min; log_n <= o.log_n_max; ++log_n) {
     const size_t n = size_t{1} << log_n;
@@ -166,18 +168,21 @@ int bench(const MsmGpuBenchOptions& o) {
     }
     std::sort(runs.begin(), runs.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
     const auto& med = runs[runs.size() / 2];
-    const unsigned window = o.window != 0 ? o.window : gpu::msm_window_bits(n);
+    const gpu::MsmWindows plan = o.windows != 0  ? gpu::MsmWindows::even(o.windows)
+                                 : o.window != 0 ? gpu::MsmWindows::uniform(o.window)
+                                                 : gpu::msm_windows(n);
     const double pps = double(n) / (med.first / 1e3);
     if (o.json) {
       std::printf(
-          "{\"bench\":\"msm_gpu\",\"group\":\"%s\",\"log_n\":%u,\"n\":%zu,\"window\":%u,\"repeat\":%zu,"
+          "{\"bench\":\"msm_gpu\",\"group\":\"%s\",\"log_n\":%u,\"n\":%zu,\"window\":%u,\"windows\":%u,\"repeat\":%zu,"
           "\"median_ms\":%.3f,\"min_ms\":%.3f,\"max_ms\":%.3f,\"points_per_s\":%.4g,\"prepare_ms\":%.3f,"
           "\"sort_ms\":%.3f,\"accumulate_ms\":%.3f,\"reduce_ms\":%.3f,\"inputs\":\"%s\",\"device\":\"%s\"}\n",
-          group, log_n, n, window, runs.size(), med.first, runs.front().first, runs.back().first, pps,
+          group, log_n, n, plan.widest(), plan.count, runs.size(), med.first, runs.front().first, runs.back().first, pps,
           med.second.prepare, med.second.sort, med.second.accumulate, med.second.reduce,
           o.host ? "pinned host, streamed" : "device", device.info().name.c_str());
     } else {
-      std::printf("%-4s %6u %4u %10.3f %10.3f %10.3f %12.4g   %.2f/%.2f/%.2f/%.2f\n", group, log_n, window, med.first,
+      std::printf("%-4s %6u %4u %4u %10.3f %10.3f %10.3f %12.4g   %.2f/%.2f/%.2f/%.2f\n", group, log_n,
+                  plan.widest(), plan.count, med.first,
                   runs.front().first, runs.back().first, pps, med.second.prepare, med.second.sort,
                   med.second.accumulate, med.second.reduce);
     }

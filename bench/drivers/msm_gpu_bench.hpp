@@ -15,6 +15,8 @@ struct MsmGpuBenchOptions {
   unsigned repeat = 5;
   bool json = false;
   unsigned window = 0;  // 0: by size
+  unsigned windows = 0;  // > 0: this many windows of widths as equal as possible (overrides window)
+  unsigned run_length = 0;  // sorted pairs per accumulating thread (0: gpu::Msm's default)
   int device = 0;
   bool host = false;          // bases and scalars in pinned host memory, streamed by Msm::run_host
   unsigned host_chunk_log = 0;  // with host: chunks of 2^k terms (0: gpu::kHostChunk)

@@ -4,15 +4,21 @@
 
 namespace cuzk::gpu {
 
-unsigned msm_window_bits(size_t m) {
-  // Cost per window: m mixed additions and sorted pairs (about 1.3 units each), the running
-  // sums 2 full additions per bucket (about 3 units); W(c) = ceil(256 / c) windows.
-  unsigned best = 1;
+MsmWindows msm_windows(size_t m) {
+  // Cost of W windows (widths as equal as possible, 256 bits): W m sorted pairs and mixed
+  // additions (one unit each) and the running sums of the buckets, 4.5 units each. Measured on
+  // the H200 (G1, docs/PERF.md 17): 0.42-0.46 ns a pair (more with wider windows: bigger buckets,
+  // more pieces) and 1.7-1.9 ns a bucket. This picks 13 windows at 2^24-2^25 and 12 at 2^26-2^27;
+  // at 2^26, 13 windows measured 0.6 % faster than 12, a difference no constant here captures
+  // without losing 2^24 (where 14 windows are 2.3 % slower than 13).
+  MsmWindows best;
   double best_cost = 0;
-  for (unsigned c = 1; c <= 21; ++c) {
-    const double windows = double((kScalarBits + c) / c);
-    const double cost = windows * (1.3 * double(m) + 3.0 * double(size_t{1} << (c - 1)));
-    if (c == 1 || cost < best_cost) best = c, best_cost = cost;
+  for (unsigned count = (256 + kMaxWindow - 1) / kMaxWindow; count <= 256; ++count) {
+    const MsmWindows w = MsmWindows::even(count);
+    const double buckets =
+        double(w.wide) * double(size_t{1} << w.c) + double(count - w.wide) * double(size_t{1} << (w.c - 1));
+    const double cost = double(count) * double(m) + 4.5 * buckets;
+    if (best.count == 0 || cost < best_cost) best = w, best_cost = cost;
   }
   return best;
 }

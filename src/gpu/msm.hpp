@@ -2,14 +2,15 @@
 // Multi-scalar multiplication sum_i k_i P_i on the GPU: Pippenger's bucket method, the device twin
 // of msm::multi_exp (src/msm/pippenger.hpp) with the same Booth digits and density semantics.
 //  1. scalars Montgomery -> canonical; terms with k = 0 or an infinite base are dropped, terms
-//     with k = 1 are summed by a batch-addition pass (no buckets), the rest are compacted;
-//  2. per window of c bits, (bucket, base | sign) pairs are radix-sorted by bucket, and each
-//     thread accumulates a fixed run of the sorted pairs (XYZZ += +-affine): buckets inside a run
-//     are written directly, the pieces cut by run boundaries are compacted and reduced by the
-//     same kernel, level after level, so a heavy bucket (a short top window, equal scalars) takes
-//     log(size) levels, not one thread;
+//     with k = 1 are summed by a batch-addition pass (no buckets), the rest are compacted (only
+//     where there are zeros or ones: random scalars are used in place);
+//  2. per window (c or c + 1 bits: MsmWindows), (bucket, base | sign) pairs are radix-sorted by
+//     bucket, and each thread accumulates a fixed run of the sorted pairs (XYZZ += +-affine;
+//     runs of 32 to 1024 pairs by size): buckets inside a run are written directly, the pieces
+//     cut by run boundaries are compacted and reduced by the same kernel, level after level, so a
+//     heavy bucket (a short top window, equal scalars) takes log(size) levels, not one thread;
 //  3. per window, sum_b (b+1) B_b by running sums over bucket segments on the GPU, segments and
-//     the ones summed by a tree; the host combines the windows (c doublings each).
+//     the ones summed by a tree; the host combines the windows (a window's width in doublings).
 // Host callers include only this header (no CUDA headers beyond gpu/stream.hpp, gpu/buffer.hpp).
 
 #include <cstddef>
@@ -25,8 +26,22 @@
 
 namespace cuzk::gpu {
 
+// The Booth windows of a scalar: `count` windows, the first `wide` of c + 1 bits and the others
+// of c bits, at least 256 bits in all (the top digit needs bit 255, above r's 255 bits, to be
+// zero). Mixed widths give windows counts that uniform ones cannot (12 windows: 4 of 22 bits and
+// 8 of 21 cover 256 bits with 16.8 M buckets, where 12 of 22 bits would need 25.2 M).
+struct MsmWindows {
+  unsigned count = 0, c = 0, wide = 0;
+  unsigned widest() const { return wide > 0 ? c + 1 : c; }
+  // Uniform windows of c bits (MsmOptions::window).
+  static MsmWindows uniform(unsigned c) { return {(256 + c - 1) / c, c, 0}; }
+  // `count` windows of widths as equal as possible, 256 bits in all.
+  static MsmWindows even(unsigned count) { return {count, 256 / count, 256 % count}; }
+};
+
 struct MsmOptions {
-  unsigned window = 0;        // bits per window, 1..21; 0 chooses by the significant-term count
+  unsigned window = 0;        // uniform windows of this many bits, 1..22; 0: msm_windows(terms)
+  MsmWindows windows{};       // these windows (count > 0, 256 bits or more, at most 22 bits each)
   bool split_ones = true;     // sum the k = 1 terms apart (false: they go through the buckets)
   unsigned run_length = 0;    // sorted pairs per accumulating thread; 0 chooses
   size_t host_chunk = 0;      // run_host: terms per streamed chunk; 0: kHostChunk
@@ -36,8 +51,8 @@ struct MsmOptions {
 // pinned memory, less than the ~128 ms G1 MSM of the chunk it overlaps on the H200).
 inline constexpr size_t kHostChunk = size_t{1} << 24;
 
-// The window chosen for m significant terms (exposed for the bench and the tests).
-unsigned msm_window_bits(size_t m);
+// The windows chosen for m significant terms (exposed for the bench and the tests).
+MsmWindows msm_windows(size_t m);
 
 template <class Curve>
 class Msm {

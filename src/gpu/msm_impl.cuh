@@ -25,12 +25,14 @@ namespace cuzk::gpu {
 namespace {
 
 constexpr unsigned kBlock = 256;
+
 // Launch shape of the accumulation kernels (measured on the H200, G1 2^26): G1 takes about 166
 // registers, so a block of 256 threads fits once per SM (8 warps, 1185 ms) and blocks of 128
 // three times (12 warps, 852 ms); capping it at 128 registers for 16 warps spills (1033 ms).
 // G2 (about 250 registers) is faster with blocks of 256 (2^24: 716 ms against 792). The even/odd
 // field product needs more registers (ptxas: 188 for G1), so G1 asks for 3 blocks per SM
-// (<= 170 registers) to keep its 12 warps.
+// (<= 170 registers) to keep its 12 warps; 4 blocks (128 registers) and 2 blocks (no cap) were
+// measured again with it: 4 % and 1 % slower (docs/PERF.md 17).
 template <class DX>
 struct AccLaunch {
   static constexpr unsigned kThreads = 128, kMinBlocks = 3;
@@ -39,7 +41,23 @@ template <>
 struct AccLaunch<DeviceG2XYZZ> {
   static constexpr unsigned kThreads = 256, kMinBlocks = 1;
 };
-constexpr unsigned kScalarBits = 255;        // r < 2^255
+// Launch shape of bucket_sum_kernel, as measured (docs/PERF.md 17): G1 256 threads, no
+// minimum of blocks (11.3 ms at 2^24 against 13.5 with the accumulation's (128, 3)); G2, with
+// its Fp2 products out of line by value, (256, 1): 58 ms against 171 without the minimum.
+template <class DX>
+struct SumLaunch {
+  static constexpr unsigned kThreads = 256, kMinBlocks = 0;
+};
+template <>
+struct SumLaunch<DeviceG2XYZZ> {
+  static constexpr unsigned kThreads = 256, kMinBlocks = 1;
+};
+// Widest window: a Booth digit reads width + 1 <= 23 bits (bits_at), and bucket_sum_kernel's
+// lo < 2^22.
+constexpr unsigned kMaxWindow = 22;
+// A sort's keys (bucket indices of a group of windows) stay below 2^24: three radix passes of
+// 8 bits (25 bits would take a fourth: +16 % sort time at 2^26).
+constexpr unsigned kKeyBits = 24;
 constexpr uint32_t kSign = 0x80000000u;      // in a pair's value: the base is negated
 constexpr size_t kMaxPairs = size_t{1} << 30;  // per sort: 16 GiB of keys and values, both buffers
 
@@ -51,6 +69,19 @@ struct Term {
   uint32_t base;
 };
 
+// Window j of an MsmWindows plan: its first bit, width and bucket count (2^(width - 1)), and
+// where a group's buckets of window j start: the group's windows j0.. lie one after another.
+__host__ __device__ __forceinline__ unsigned window_start(const MsmWindows& w, unsigned j) {
+  return j * w.c + (j < w.wide ? j : w.wide);
+}
+__host__ __device__ __forceinline__ unsigned window_width(const MsmWindows& w, unsigned j) {
+  return w.c + (j < w.wide ? 1 : 0);
+}
+__host__ __device__ __forceinline__ size_t bucket_offset(const MsmWindows& w, unsigned j0, unsigned j) {
+  const unsigned lo = j0 < w.wide ? j0 : w.wide, hi = j < w.wide ? j : w.wide;  // wide ones in [j0, j)
+  return (size_t(hi - lo) << w.c) + (size_t(j - j0 - (hi - lo)) << (w.c - 1));
+}
+
 // Bits [pos, pos + len) of k, len <= 23; bits at 256 and above read as 0.
 __device__ __forceinline__ uint32_t bits_at(const uint32_t (&k)[8], unsigned pos, unsigned len) {
   if (pos >= 256) return 0;
@@ -60,10 +91,11 @@ __device__ __forceinline__ uint32_t bits_at(const uint32_t (&k)[8], unsigned pos
   return uint32_t(v >> off) & ((1u << len) - 1);
 }
 
-// Booth digit of window j as msm::detail::booth_digit: w = bits [jc - 1, jc + c) (bit -1 read as
-// 0), d = floor((w + 1) / 2) - 2^c w_c; returned as |d| << 1 | (d < 0).
-__device__ __forceinline__ uint32_t booth_digit(const uint32_t (&k)[8], unsigned j, unsigned c) {
-  const uint32_t w = j == 0 ? bits_at(k, 0, c) << 1 : bits_at(k, j * c - 1, c + 1);
+// Booth digit of the window of c bits at bit `start`, as msm::detail::booth_digit: w = bits
+// [start - 1, start + c) (bit -1 read as 0), d = floor((w + 1) / 2) - 2^c w_c; returned as
+// |d| << 1 | (d < 0).
+__device__ __forceinline__ uint32_t booth_digit(const uint32_t (&k)[8], unsigned start, unsigned c) {
+  const uint32_t w = start == 0 ? bits_at(k, 0, c) << 1 : bits_at(k, start - 1, c + 1);
   const uint32_t top = w >> c;
   const uint32_t half = (w + 1) >> 1;
   const uint32_t magnitude = top ? (1u << c) - half : half;
@@ -81,7 +113,7 @@ __global__ void popcount_kernel(const uint64_t* words, size_t count, uint32_t* o
 template <class DA>
 __global__ void prepare_kernel(const DA* bases, const DeviceFr* scalars, const uint64_t* density,
                                const uint32_t* word_first, size_t n, bool split_ones, Term* terms, uint8_t* sig_flag,
-                               uint8_t* one_flag) {
+                               uint8_t* one_flag, uint32_t* counts) {
   const size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
   if (i >= n) return;
   uint8_t sig = 0, one = 0;
@@ -113,11 +145,19 @@ __global__ void prepare_kernel(const DA* bases, const DeviceFr* scalars, const u
   terms[i] = t;
   sig_flag[i] = sig;
   one_flag[i] = one;
+  // counts[0] += significant terms, counts[1] += k = 1 terms: one atomic per warp.
+  const unsigned lanes = __activemask();
+  const unsigned sig_votes = __ballot_sync(lanes, sig), one_votes = __ballot_sync(lanes, one);
+  if ((threadIdx.x & 31) == unsigned(__ffs(lanes) - 1)) {
+    if (sig_votes != 0) atomicAdd(&counts[0], unsigned(__popc(sig_votes)));
+    if (one_votes != 0) atomicAdd(&counts[1], unsigned(__popc(one_votes)));
+  }
 }
 
 // Stage 2a: the (bucket key, base | sign) pairs of windows [j0, j0 + group) for m terms, window
-// jl's pairs at [jl m, (jl + 1) m). key = jl 2^(c-1) + |d| - 1; a zero digit gets `sentinel`.
-__global__ void digits_kernel(const Term* terms, size_t m, unsigned c, unsigned j0, unsigned group,
+// j0 + jl's pairs at [jl m, (jl + 1) m). key = bucket_offset(j0, j) + |d| - 1; a zero digit gets
+// `sentinel` (the group's bucket count).
+__global__ void digits_kernel(const Term* terms, size_t m, MsmWindows plan, unsigned j0, unsigned group,
                               uint32_t* keys, uint32_t* values) {
   const size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
   if (i >= m) return;
@@ -125,11 +165,12 @@ __global__ void digits_kernel(const Term* terms, size_t m, unsigned c, unsigned 
 #pragma unroll
   for (int w = 0; w < 8; ++w) k[w] = terms[i].k[w];
   const uint32_t base = terms[i].base;
-  const uint32_t buckets = 1u << (c - 1), sentinel = group * buckets;
+  const uint32_t sentinel = uint32_t(bucket_offset(plan, j0, j0 + group));
   for (unsigned jl = 0; jl < group; ++jl) {
-    const uint32_t d = booth_digit(k, j0 + jl, c);
+    const unsigned j = j0 + jl;
+    const uint32_t d = booth_digit(k, window_start(plan, j), window_width(plan, j));
     const uint32_t magnitude = d >> 1;
-    keys[jl * m + i] = magnitude == 0 ? sentinel : jl * buckets + magnitude - 1;
+    keys[jl * m + i] = magnitude == 0 ? sentinel : uint32_t(bucket_offset(plan, j0, j)) + magnitude - 1;
     values[jl * m + i] = base | ((d & 1) ? kSign : 0);
   }
 }
@@ -205,18 +246,23 @@ __global__ void __launch_bounds__(AccLaunch<DX>::kThreads, AccLaunch<DX>::kMinBl
   piece_flag[2 * t + 1] = flag_right;
 }
 
-// Stage 3a: thread (window jl, segment s) over buckets [lo, lo + len): running sums from the top
-// give sum (b - lo + 1) B_b and sum B_b; adding lo times the latter gives sum (b + 1) B_b.
+// Stage 3a: thread t over the group's buckets [t len, (t + 1) len), inside a window at bucket
+// lo of it (every window has a multiple of len buckets): running sums from the top give
+// sum (b - lo + 1) B_b and sum B_b; adding lo times the latter gives sum (b + 1) B_b.
 template <class DX>
-__global__ void __launch_bounds__(kBlock) bucket_sum_kernel(const DX* buckets, unsigned c, unsigned group,
-                                                            unsigned segments, DX* out) {
+__global__ void __launch_bounds__(SumLaunch<DX>::kThreads, SumLaunch<DX>::kMinBlocks)
+    bucket_sum_kernel(const DX* buckets, MsmWindows plan, unsigned j0, size_t segments, unsigned len, DX* out) {
   const size_t t = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (t >= size_t(group) * segments) return;
-  const size_t nb = size_t{1} << (c - 1), len = nb / segments;
-  const size_t jl = t / segments, s = t % segments, lo = s * len;
-  const DX* b = buckets + jl * nb + lo;
+  if (t >= segments) return;
+  // The group's wide windows come first (2^c buckets each), then the narrow ones (2^(c-1)).
+  const size_t at = t * len;
+  const unsigned wide = j0 < plan.wide ? plan.wide - j0 : 0;
+  const size_t wide_end = size_t(wide) << plan.c;
+  const size_t lo = at < wide_end ? at & ((size_t{1} << plan.c) - 1)
+                                  : (at - wide_end) & ((size_t{1} << (plan.c - 1)) - 1);
+  const DX* b = buckets + at;
   DX running = DX::identity(), sum = DX::identity();
-  for (size_t k = len; k-- > 0;) {
+  for (unsigned k = len; k-- > 0;) {
     running += b[k];
     sum += running;
   }
@@ -248,6 +294,17 @@ __global__ void __launch_bounds__(kBlock) ones_kernel(const DA* bases, const Ter
   const size_t end = min(count, (t + 1) * per);
   for (size_t i = t * per; i < end; ++i) acc += bases[list[i].base];
   out[t] = acc;
+}
+
+// Sorted pairs per accumulating thread when the caller leaves it open: long runs leave fewer
+// pieces for the merge levels, short ones make more threads. Measured on the H200 over 2^16..2^27
+// and runs of 32..1024 (docs/PERF.md 17): G1 is within 3 % of its best with about 2^18 threads,
+// G2 (whose pieces cost full G2 additions) with runs about 8x longer.
+template <class DX>
+unsigned default_run_length(size_t pairs) {
+  constexpr bool kG2 = std::is_same_v<DX, DeviceG2XYZZ>;
+  const size_t target = pairs >> (kG2 ? 15 : 18);
+  return unsigned(std::clamp<size_t>(std::bit_floor(std::max<size_t>(target, 1)), 32, kG2 ? 512 : 1024));
 }
 
 // A device buffer that only grows.
@@ -355,7 +412,11 @@ ec::Jacobian<Curve> Msm<Curve>::run_impl(const ec::Affine<Curve>* bases_cpu, con
   using DA = DeviceType<ec::Affine<Curve>>;
   using DX = DeviceType<ec::XYZZ<Curve>>;
   using Jacobian = ec::Jacobian<Curve>;
-  if (options.window > 21) throw Exception(invalid_argument("Msm::run: window wider than 21 bits"));
+  if (options.window > kMaxWindow) throw Exception(invalid_argument("Msm::run: window wider than 22 bits"));
+  if (const MsmWindows& w = options.windows; w.count != 0) {
+    if (w.c == 0 || w.widest() > kMaxWindow || w.wide > w.count || w.count * w.c + w.wide < 256)
+      throw Exception(invalid_argument("Msm::run: windows must cover 256 bits, 1 to 22 bits each"));
+  }
   if (n >= (size_t{1} << 31)) throw Exception(invalid_argument("Msm::run: 2^31 terms or more"));
   timing_ = {};
   if (n == 0) return Jacobian::identity();
@@ -382,22 +443,28 @@ ec::Jacobian<Curve> Msm<Curve>::run_impl(const ec::Affine<Curve>* bases_cpu, con
   Term* terms = w.terms.get(n, s);
   uint8_t* sig_flag = w.sig_flag.get(n, s);
   uint8_t* one_flag = w.one_flag.get(n, s);
+  uint32_t* counts = w.counts.get(3, s);
+  CUDA_CHECK(cudaMemsetAsync(counts, 0, 2 * sizeof(uint32_t), s.get()));
   prepare_kernel<<<blocks_for(n), kBlock, 0, s.get()>>>(bases, scalars, density, word_first, n, options.split_ones,
-                                                        terms, sig_flag, one_flag);
+                                                        terms, sig_flag, one_flag, counts);
   Stream::check_launch();
-  // Compaction: the significant terms, then the k = 1 ones (the host reads both counts).
-  Term* sig_terms = w.sig_terms.get(n, s);
-  Term* one_terms = w.one_terms.get(n, s);
-  uint32_t* counts = w.counts.get(2, s);
-  size_t bytes_sig = 0, bytes_one = 0;
-  CUDA_CHECK(cub::DeviceSelect::Flagged(nullptr, bytes_sig, terms, sig_flag, sig_terms, counts, n, s.get()));
-  CUDA_CHECK(cub::DeviceSelect::Flagged(nullptr, bytes_one, terms, one_flag, one_terms, counts + 1, n, s.get()));
-  uint8_t* temp = w.temp.get(std::max(bytes_sig, bytes_one), s);
-  CUDA_CHECK(cub::DeviceSelect::Flagged(temp, bytes_sig, terms, sig_flag, sig_terms, counts, n, s.get()));
-  CUDA_CHECK(cub::DeviceSelect::Flagged(temp, bytes_one, terms, one_flag, one_terms, counts + 1, n, s.get()));
   uint32_t host_counts[2] = {0, 0};
   CUDA_CHECK(cudaMemcpyAsync(host_counts, counts, sizeof host_counts, cudaMemcpyDeviceToHost, s.get()));
   s.synchronize();
+  // Compaction of the significant terms, and of the k = 1 ones, where there are others (random
+  // scalars have neither zeros nor ones: then the terms are used as they are).
+  const Term* sig_terms = terms;
+  const Term* one_terms = nullptr;
+  for (const bool ones : {false, true}) {
+    const size_t count = host_counts[ones ? 1 : 0];
+    if (ones ? count == 0 : count == n) continue;
+    Term* out = (ones ? w.one_terms : w.sig_terms).get(count, s);
+    uint8_t* flags = ones ? one_flag : sig_flag;
+    size_t bytes = 0;
+    CUDA_CHECK(cub::DeviceSelect::Flagged(nullptr, bytes, terms, flags, out, counts + 2, n, s.get()));
+    CUDA_CHECK(cub::DeviceSelect::Flagged(w.temp.get(bytes, s), bytes, terms, flags, out, counts + 2, n, s.get()));
+    (ones ? one_terms : sig_terms) = out;
+  }
   const size_t m = host_counts[0], m1 = host_counts[1];
   if (m1 > 0) {  // a sum per thread over 16 or more terms, then a tree
     const size_t threads = std::bit_ceil(std::min<size_t>(size_t{1} << 16, (m1 + 15) / 16));
@@ -410,44 +477,50 @@ ec::Jacobian<Curve> Msm<Curve>::run_impl(const ec::Affine<Curve>* bases_cpu, con
   e_prepared.record(s);
 
   // Stage 2 and 3, by groups of windows.
-  const unsigned c = options.window != 0 ? options.window : msm_window_bits(m);
-  const unsigned windows = (kScalarBits + c) / c;
-  const size_t nb = size_t{1} << (c - 1);
+  const MsmWindows plan = options.windows.count != 0 ? options.windows
+                          : options.window != 0      ? MsmWindows::uniform(options.window)
+                                                     : msm_windows(m);
+  const unsigned windows = plan.count;
+  const size_t max_nb = size_t{1} << (plan.widest() - 1);
   std::vector<ec::XYZZ<Curve>> window_sums(windows);
   if (m > 0) {
-    const unsigned group = unsigned(std::clamp<size_t>(kMaxPairs / m, 1, windows));
-    const unsigned run = options.run_length != 0 ? options.run_length : 32;
+    // A group's pairs fit one sort (kMaxPairs) and its keys kKeyBits.
+    const unsigned group = unsigned(std::clamp<size_t>(
+        std::min(kMaxPairs / m, ((size_t{1} << kKeyBits) - 1) / max_nb), 1, windows));
+    const unsigned run = options.run_length != 0 ? options.run_length : default_run_length<DX>(m * group);
     const size_t max_pairs = m * group;
     const size_t max_threads = (max_pairs + run - 1) / run;
     constexpr unsigned acc_block = AccLaunch<DX>::kThreads;
     uint32_t* keys[2] = {w.keys[0].get(max_pairs, s), w.keys[1].get(max_pairs, s)};
     uint32_t* values[2] = {w.values[0].get(max_pairs, s), w.values[1].get(max_pairs, s)};
-    DX* buckets = w.buckets.get(group * nb, s);
+    DX* buckets = w.buckets.get(group * max_nb, s);
     // Piece slots (2 per thread) and their compacted copy.
     uint32_t* slot_key = w.piece_key[0].get(2 * max_threads, s);
     DX* slot = w.piece[0].get(2 * max_threads, s);
     uint8_t* slot_flag = w.piece_flag.get(2 * max_threads, s);
     uint32_t* level_key = w.piece_key[1].get(2 * max_threads, s);
     DX* level = w.piece[1].get(2 * max_threads, s);
-    // Segments of 2c buckets or so: a thread's lo * running (c doublings) then costs no more
-    // than its running sums (2 additions per bucket).
-    const unsigned segments = unsigned(nb / std::min<size_t>(nb, std::bit_ceil(size_t{2} * c)));
-    DX* sums = w.sums.get(size_t(group) * segments, s);
+    // Segments of 2c buckets or so (a power of two dividing every window's count): a thread's
+    // lo * running (c doublings) then costs no more than its running sums (2 additions a bucket).
+    const size_t narrow_nb = size_t{1} << (plan.c - 1);
+    const unsigned len = unsigned(std::min<size_t>(narrow_nb, std::bit_ceil(size_t{2} * plan.c)));
+    DX* sums = w.sums.get(group * max_nb / len, s);
     for (unsigned j0 = 0; j0 < windows; j0 += group) {
       const unsigned g = std::min(group, windows - j0);
       const size_t pairs = m * g;
-      const uint32_t sentinel = uint32_t(g * nb);
+      const size_t group_buckets = bucket_offset(plan, j0, j0 + g);
+      const uint32_t sentinel = uint32_t(group_buckets);
       const int end_bit = std::bit_width(sentinel);
       Event a, b, d;
       a.record(s);
-      digits_kernel<<<blocks_for(m), kBlock, 0, s.get()>>>(sig_terms, m, c, j0, g, keys[0], values[0]);
+      digits_kernel<<<blocks_for(m), kBlock, 0, s.get()>>>(sig_terms, m, plan, j0, g, keys[0], values[0]);
       Stream::check_launch();
       cub::DoubleBuffer<uint32_t> kb(keys[0], keys[1]), vb(values[0], values[1]);
       size_t bytes = 0;
       CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, bytes, kb, vb, pairs, 0, end_bit, s.get()));
       CUDA_CHECK(cub::DeviceRadixSort::SortPairs(w.temp.get(bytes, s), bytes, kb, vb, pairs, 0, end_bit, s.get()));
       b.record(s);
-      CUDA_CHECK(cudaMemsetAsync(buckets, 0, g * nb * sizeof(DX), s.get()));  // zz = 0: the identity
+      CUDA_CHECK(cudaMemsetAsync(buckets, 0, group_buckets * sizeof(DX), s.get()));  // zz = 0: the identity
       const size_t threads = (pairs + run - 1) / run;
       accumulate_kernel<DX><<<unsigned((threads + acc_block - 1) / acc_block), acc_block, 0, s.get()>>>(
           AffineLoad<DA>{bases, vb.Current()}, kb.Current(), pairs, sentinel, run, buckets, slot_key, slot, slot_flag);
@@ -472,12 +545,25 @@ ec::Jacobian<Curve> Msm<Curve>::run_impl(const ec::Affine<Curve>* bases_cpu, con
         slots = 2 * piece_threads;
       }
       d.record(s);
-      bucket_sum_kernel<<<blocks_for(size_t(g) * segments), kBlock, 0, s.get()>>>(buckets, c, g, segments, sums);
+      const size_t segments = group_buckets / len;
+      constexpr unsigned sum_block = SumLaunch<DX>::kThreads;
+      bucket_sum_kernel<<<unsigned((segments + sum_block - 1) / sum_block), sum_block, 0, s.get()>>>(
+          buckets, plan, j0, segments, len, sums);
       Stream::check_launch();
-      fold_all(sums, g, segments, s);
-      // Window jl's sum is at sums[jl segments].
-      CUDA_CHECK(cudaMemcpy2DAsync(window_sums.data() + j0, sizeof(DX), sums, segments * sizeof(DX), sizeof(DX), g,
-                                   cudaMemcpyDeviceToHost, s.get()));
+      // Each window's segments by a tree, then its sum (at its first segment) to the host: the
+      // group's wide windows, then its narrow ones (fold_all wants equal widths).
+      const unsigned wide = std::min(g, j0 < plan.wide ? plan.wide - j0 : 0u);
+      const size_t wide_segments = 2 * narrow_nb / len, narrow_segments = narrow_nb / len;
+      DX* narrow_sums = sums + wide * wide_segments;
+      if (wide > 0) fold_all(sums, wide, wide_segments, s);
+      if (g > wide) fold_all(narrow_sums, g - wide, narrow_segments, s);
+      if (wide > 0)
+        CUDA_CHECK(cudaMemcpy2DAsync(window_sums.data() + j0, sizeof(DX), sums, wide_segments * sizeof(DX), sizeof(DX),
+                                     wide, cudaMemcpyDeviceToHost, s.get()));
+      if (g > wide)
+        CUDA_CHECK(cudaMemcpy2DAsync(window_sums.data() + j0 + wide, sizeof(DX), narrow_sums,
+                                     narrow_segments * sizeof(DX), sizeof(DX), g - wide, cudaMemcpyDeviceToHost,
+                                     s.get()));
       s.synchronize();
       sort_ms += Event::elapsed_ms(a, b);
       acc_ms += Event::elapsed_ms(b, d);
@@ -488,11 +574,12 @@ ec::Jacobian<Curve> Msm<Curve>::run_impl(const ec::Affine<Curve>* bases_cpu, con
   e_end.record(s);
   s.synchronize();
 
-  // Horner over the windows, top first: sum_j 2^(jc) S_j.
+  // Horner over the windows, top first: sum_j 2^start(j) S_j (window j + 1 starts width(j)
+  // bits above window j).
   Jacobian acc = Jacobian::identity();
   if (m > 0) {
-    for (size_t j = windows; j-- > 0;) {
-      for (unsigned i = 0; i < c; ++i) acc = acc.dbl();
+    for (unsigned j = windows; j-- > 0;) {
+      for (unsigned i = 0; i < window_width(plan, j); ++i) acc = acc.dbl();
       acc += window_sums[j].to_jacobian();
     }
   }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# `cuzk bench msm|ntt` on a machine without a GPU (CI): bad --log-n ranges are refused naming the
-# flag (exit 2); a valid one fails cleanly, saying there is no CUDA in this build or no visible
+# `cuzk bench msm|ntt` on a machine without a GPU (CI): bad --log-n ranges and window counts are
+# refused naming the flag (exit 2); a valid one fails cleanly, saying there is no CUDA in this build or no visible
 # device, never a crash. On the GPU machine scripts/gpu-check runs these benches for real.
 # usage: cli_bench_gpu.sh <cuzk binary>
 set -euo pipefail
@@ -11,6 +11,7 @@ expect_exit 2 "--log-n 20..16: sizes must lie in 1..28" "$cuzk" bench msm --log-
 expect_exit 2 "--log-n 27: sizes must lie in 1..26" "$cuzk" bench msm --group g2 --log-n 27
 expect_exit 2 "--log-n 2x: expected A or A..B" "$cuzk" bench ntt --log-n 2x
 expect_exit 2 "--log-n 20..29: sizes must lie in 1..28" "$cuzk" bench ntt --log-n 20..29
+expect_exit 2 "--windows: Value 11 not in range 12 to 256" "$cuzk" bench msm --windows 11
 set +e; "$cuzk" bench msm --log-n 10 2> "$t/err" > /dev/null; got=$?; set -e
 [ "$got" != 0 ] || fail "bench msm without a GPU exited 0"
 grep -qE "built without CUDA|not a visible device" "$t/err" || fail "bench msm without a GPU: $(cat "$t/err")"

@@ -10,6 +10,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/error.hpp"
 #include "core/thread_pool.hpp"
 #include "ec/batch_normalize.hpp"
 #include "ec/scalar_mul.hpp"
@@ -98,13 +99,19 @@ TYPED_TEST(GpuMsmTest, ForcedWindowsAndRunLengths) {
   const auto bases = random_bases<Curve>(g, n);
   const auto k = random_scalars(g, n);
   const auto expected = cpu_msm(bases, k);
-  // c = 1: 256 windows of one bucket (every run crosses threads); c = 21: sparse buckets.
-  for (unsigned c : {1u, 2u, 5u, 8u, 13u, 16u, 21u}) {
+  // c = 1: 256 windows of one bucket (every run crosses threads); c = 21, 22: sparse buckets.
+  for (unsigned c : {1u, 2u, 5u, 8u, 13u, 16u, 21u, 22u}) {
     EXPECT_EQ(gpu_msm(msm, s, bases, k, {.window = c}), expected) << "c = " << c;
   }
   for (unsigned run : {1u, 3u, 7u, 64u, 1000u}) {
     EXPECT_EQ(gpu_msm(msm, s, bases, k, {.window = 4, .run_length = run}), expected) << "run = " << run;
   }
+  // Mixed widths: 4 x 22 + 8 x 21 bits; keys of at most 2^24 buckets put them in two sorts
+  // (4 wide + 3 narrow, then 5 narrow). And 13 x 19-20, 21 x 12-13 bits.
+  for (const MsmWindows w : {MsmWindows{12, 21, 4}, MsmWindows{13, 19, 9}, MsmWindows{21, 12, 4}})
+    EXPECT_EQ(gpu_msm(msm, s, bases, k, {.windows = w}), expected) << w.count << " windows";
+  EXPECT_THROW(gpu_msm(msm, s, bases, k, {.window = 23}), Exception);  // wider than a Booth digit reads
+  EXPECT_THROW(gpu_msm(msm, s, bases, k, {.windows = {12, 21, 3}}), Exception);  // 255 bits
 }
 
 TYPED_TEST(GpuMsmTest, EdgeScalarsAndBases) {
@@ -213,15 +220,24 @@ TYPED_TEST(GpuMsmTest, RunHostMatchesCpu) {
   EXPECT_EQ(msm.run_host(pinned_bases.span(), pinned_k.span(), chunked), want);
 }
 
-TEST(GpuMsmWindow, GrowsWithTheTermCount) {
-  // CPU only: the model's choice is monotone and stays in the supported range.
-  unsigned last = 0;
+TEST(GpuMsmWindow, FewerWindowsForMoreTerms) {
+  // CPU only: the model's windows cover 256 bits exactly (at most 22 bits each), and their
+  // count falls as the term count grows; uniform windows cover at least 256 bits.
+  unsigned last = 257;
   for (size_t log_n = 0; log_n <= 28; ++log_n) {
-    const unsigned c = msm_window_bits(size_t{1} << log_n);
-    EXPECT_GE(c, last);
-    EXPECT_GE(c, 1u);
-    EXPECT_LE(c, 21u);
-    last = c;
+    const MsmWindows w = msm_windows(size_t{1} << log_n);
+    EXPECT_EQ(w.count * w.c + w.wide, 256u) << log_n;
+    EXPECT_LT(w.wide, w.count);
+    EXPECT_LE(w.widest(), 22u);
+    EXPECT_LE(w.count, last);
+    last = w.count;
+  }
+  EXPECT_EQ(msm_windows(size_t{1} << 24).count, 13u);  // 9 x 20 + 4 x 19 bits (docs/PERF.md 17)
+  EXPECT_EQ(msm_windows(size_t{1} << 27).count, 12u);  // 4 x 22 + 8 x 21 bits
+  for (unsigned c = 1; c <= 22; ++c) {
+    const MsmWindows u = MsmWindows::uniform(c);
+    EXPECT_GE(u.count * c, 256u);
+    EXPECT_LT((u.count - 1) * c, 256u);
   }
 }
 
