@@ -26,31 +26,27 @@ namespace {
 
 constexpr unsigned kBlock = 256;
 
-// Launch shape of the accumulation kernels (measured on the H200, G1 2^26): G1 takes about 166
-// registers, so a block of 256 threads fits once per SM (8 warps, 1185 ms) and blocks of 128
-// three times (12 warps, 852 ms); capping it at 128 registers for 16 warps spills (1033 ms).
-// G2 (about 250 registers) is faster with blocks of 256 (2^24: 716 ms against 792). The even/odd
-// field product needs more registers (ptxas: 188 for G1), so G1 asks for 3 blocks per SM
-// (<= 170 registers) to keep its 12 warps; 4 blocks (128 registers) and 2 blocks (no cap) were
-// measured again with it: 4 % and 1 % slower (docs/PERF.md 17).
+// Launch shapes (threads per block, minimum blocks per SM; 0: none), measured on the H200
+// (docs/PERF.md 16-17).
+// Accumulation: G1 takes about 166 registers, so a block of 256 threads fits once per SM
+// (8 warps, 1185 ms at 2^26) and blocks of 128 three times (12 warps, 852 ms); capping it at 128
+// registers for 16 warps spills (1033 ms). G2 (about 250 registers) is faster with blocks of 256
+// (2^24: 716 ms against 792). The even/odd field product needs more registers (ptxas: 188 for
+// G1), so G1 asks for 3 blocks per SM (<= 170 registers) to keep its 12 warps; 4 blocks (128
+// registers) and 2 blocks (no cap) were measured again with it: 4 % and 1 % slower.
+// Window sums (bucket_sum_kernel): G1 256 threads, no minimum (11.3 ms at 2^24 against 13.5 with
+// the accumulation's shape); G2, with its Fp2 products out of line by value, (256, 1): 58 ms
+// against 171 without the minimum.
+struct LaunchShape {
+  unsigned threads, min_blocks;
+};
 template <class DX>
-struct AccLaunch {
-  static constexpr unsigned kThreads = 128, kMinBlocks = 3;
+struct Launch {
+  static constexpr LaunchShape kAccumulate{128, 3}, kSum{256, 0};
 };
 template <>
-struct AccLaunch<DeviceG2XYZZ> {
-  static constexpr unsigned kThreads = 256, kMinBlocks = 1;
-};
-// Launch shape of bucket_sum_kernel, as measured (docs/PERF.md 17): G1 256 threads, no
-// minimum of blocks (11.3 ms at 2^24 against 13.5 with the accumulation's (128, 3)); G2, with
-// its Fp2 products out of line by value, (256, 1): 58 ms against 171 without the minimum.
-template <class DX>
-struct SumLaunch {
-  static constexpr unsigned kThreads = 256, kMinBlocks = 0;
-};
-template <>
-struct SumLaunch<DeviceG2XYZZ> {
-  static constexpr unsigned kThreads = 256, kMinBlocks = 1;
+struct Launch<DeviceG2XYZZ> {
+  static constexpr LaunchShape kAccumulate{256, 1}, kSum{256, 1};
 };
 // Widest window: a Booth digit reads width + 1 <= 23 bits (bits_at), and bucket_sum_kernel's
 // lo < 2^22.
@@ -198,9 +194,9 @@ struct PieceLoad {  // later levels: the pieces of the level before
 };
 
 template <class DX, class Load>
-__global__ void __launch_bounds__(AccLaunch<DX>::kThreads, AccLaunch<DX>::kMinBlocks) accumulate_kernel(Load load, const uint32_t* keys, size_t count,
-                                                            uint32_t sentinel, unsigned run, DX* buckets,
-                                                            uint32_t* piece_key, DX* piece, uint8_t* piece_flag) {
+__global__ void __launch_bounds__(Launch<DX>::kAccumulate.threads, Launch<DX>::kAccumulate.min_blocks)
+    accumulate_kernel(Load load, const uint32_t* keys, size_t count, uint32_t sentinel, unsigned run, DX* buckets,
+                      uint32_t* piece_key, DX* piece, uint8_t* piece_flag) {
   const size_t t = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
   const size_t begin = t * run;
   if (begin >= count) return;
@@ -250,7 +246,7 @@ __global__ void __launch_bounds__(AccLaunch<DX>::kThreads, AccLaunch<DX>::kMinBl
 // lo of it (every window has a multiple of len buckets): running sums from the top give
 // sum (b - lo + 1) B_b and sum B_b; adding lo times the latter gives sum (b + 1) B_b.
 template <class DX>
-__global__ void __launch_bounds__(SumLaunch<DX>::kThreads, SumLaunch<DX>::kMinBlocks)
+__global__ void __launch_bounds__(Launch<DX>::kSum.threads, Launch<DX>::kSum.min_blocks)
     bucket_sum_kernel(const DX* buckets, MsmWindows plan, unsigned j0, size_t segments, unsigned len, DX* out) {
   const size_t t = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
   if (t >= segments) return;
@@ -490,7 +486,7 @@ ec::Jacobian<Curve> Msm<Curve>::run_impl(const ec::Affine<Curve>* bases_cpu, con
     const unsigned run = options.run_length != 0 ? options.run_length : default_run_length<DX>(m * group);
     const size_t max_pairs = m * group;
     const size_t max_threads = (max_pairs + run - 1) / run;
-    constexpr unsigned acc_block = AccLaunch<DX>::kThreads;
+    constexpr unsigned acc_block = Launch<DX>::kAccumulate.threads;
     uint32_t* keys[2] = {w.keys[0].get(max_pairs, s), w.keys[1].get(max_pairs, s)};
     uint32_t* values[2] = {w.values[0].get(max_pairs, s), w.values[1].get(max_pairs, s)};
     DX* buckets = w.buckets.get(group * max_nb, s);
@@ -546,7 +542,7 @@ ec::Jacobian<Curve> Msm<Curve>::run_impl(const ec::Affine<Curve>* bases_cpu, con
       }
       d.record(s);
       const size_t segments = group_buckets / len;
-      constexpr unsigned sum_block = SumLaunch<DX>::kThreads;
+      constexpr unsigned sum_block = Launch<DX>::kSum.threads;
       bucket_sum_kernel<<<unsigned((segments + sum_block - 1) / sum_block), sum_block, 0, s.get()>>>(
           buckets, plan, j0, segments, len, sums);
       Stream::check_launch();
