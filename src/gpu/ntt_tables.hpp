@@ -43,16 +43,20 @@ struct TableLayout {
   size_t total = 0;
 };
 
+// first, first q, ..., first q^(count - 1) appended to `out`; returns where they start.
+inline size_t append_powers(std::vector<ff::Fr>& out, const ff::Fr& q, size_t count,
+                            const ff::Fr& first = ff::Fr::one()) {
+  const size_t at = out.size();
+  ff::Fr p = first;
+  for (size_t t = 0; t < count; ++t, p *= q) out.push_back(p);
+  return at;
+}
+
 // lo/hi of q^e, e < 2^log_n, appended to `out` (q^e = hi[e >> split]·lo[e mod 2^split]).
 inline void append_two_level(std::vector<ff::Fr>& out, const ff::Fr& q, unsigned log_n, unsigned split,
                              const ff::Fr& hi_factor, size_t& lo_at, size_t& hi_at) {
-  lo_at = out.size();
-  ff::Fr p = ff::Fr::one();
-  for (size_t t = 0; t < (size_t{1} << split); ++t, p *= q) out.push_back(p);
-  hi_at = out.size();
-  const ff::Fr step = p;  // q^(2^split)
-  p = hi_factor;
-  for (size_t t = 0; t < (size_t{1} << (log_n - split)); ++t, p *= step) out.push_back(p);
+  lo_at = append_powers(out, q, size_t{1} << split);
+  hi_at = append_powers(out, q.pow(uint64_t{1} << split), size_t{1} << (log_n - split), hi_factor);
 }
 
 // The tables of a domain of 2^log_n (omega a primitive 2^log_n-th root, shift the coset shift).
@@ -67,12 +71,8 @@ inline std::vector<ff::Fr> build_tables(unsigned log_n, const ff::Fr& omega, con
   const ff::Fr local = omega.pow(uint64_t{1} << (log_n - layout.local_log));
   const ff::Fr local_inv = omega_inv.pow(uint64_t{1} << (log_n - layout.local_log));
   const size_t half = layout.local_log ? size_t{1} << (layout.local_log - 1) : 0;
-  layout.local_fwd = t.size();
-  ff::Fr p = ff::Fr::one();
-  for (size_t j = 0; j < half; ++j, p *= local) t.push_back(p);
-  layout.local_inv = t.size();
-  p = ff::Fr::one();
-  for (size_t j = 0; j < half; ++j, p *= local_inv) t.push_back(p);
+  layout.local_fwd = append_powers(t, local, half);
+  layout.local_inv = append_powers(t, local_inv, half);
   const ff::Fr one = ff::Fr::one();
   const ff::Fr n_inv = ff::Fr::from_uint(uint64_t{1} << log_n).inverse();
   append_two_level(t, omega, log_n, layout.split, one, layout.w_lo, layout.w_hi);
@@ -82,12 +82,9 @@ inline std::vector<ff::Fr> build_tables(unsigned log_n, const ff::Fr& omega, con
   const std::vector<unsigned> passes = pass_bits(log_n);
   if (passes.size() >= 3) {  // with two passes the second one has no boundary twiddle
     layout.flat_log = log_n - passes[0];
-    for (const bool inverse : {false, true}) {
-      (inverse ? layout.flat_inv : layout.flat_fwd) = t.size();
-      const ff::Fr step = (inverse ? omega_inv : omega).pow(uint64_t{1} << passes[0]);
-      p = ff::Fr::one();
-      for (size_t j = 0; j < (size_t{1} << layout.flat_log); ++j, p *= step) t.push_back(p);
-    }
+    const size_t count = size_t{1} << layout.flat_log;
+    layout.flat_fwd = append_powers(t, omega.pow(uint64_t{1} << passes[0]), count);
+    layout.flat_inv = append_powers(t, omega_inv.pow(uint64_t{1} << passes[0]), count);
   }
   layout.total = t.size();
   return t;
