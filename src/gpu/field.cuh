@@ -319,18 +319,9 @@ struct alignas(8) DeviceField {
   CUZK_HD friend bool operator!=(const DeviceField& a, const DeviceField& b) { return !(a == b); }
 
   // ---- arithmetic (inputs reduced, outputs reduced) ---------------------------------------
-  // t = a + b (fits: top bit free), s = t - p; keep t where that borrowed.
+  // t = a + b (fits: top bit free), then t - p where that does not borrow.
   CUZK_HD friend DeviceField operator+(const DeviceField& a, const DeviceField& b) {
-    const DeviceField p = modulus();
-    DeviceField t, s;
-    CarryChain c;
-    t.limbs[0] = c.add_cc(a.limbs[0], b.limbs[0]);
-    CUZK_UNROLL for (size_t i = 1; i < kLimbs; ++i) t.limbs[i] = c.addc_cc(a.limbs[i], b.limbs[i]);
-    CarryChain d;
-    s.limbs[0] = d.sub_cc(t.limbs[0], p.limbs[0]);
-    CUZK_UNROLL for (size_t i = 1; i < kLimbs; ++i) s.limbs[i] = d.subc_cc(t.limbs[i], p.limbs[i]);
-    const uint32_t borrow = d.subc_cc(0, 0);  // all ones when t < p
-    return select(borrow, t, s);
+    return reduce_once(add_unreduced(a, b));
   }
   // t = a - b; add p back where that borrowed.
   CUZK_HD friend DeviceField operator-(const DeviceField& a, const DeviceField& b) {
