@@ -5,24 +5,11 @@
 #include "ec/scalar_mul.hpp"
 #include "msm/pippenger.hpp"
 #include "poly/domain.hpp"
+#include "poly/root_of_unity.hpp"
 
 namespace cuzk::groth16 {
-namespace {
 
 using ff::Fr;
-
-// ffjavascript's roots of unity: w[32] = nqr^t with nqr = 5 (the least quadratic non-residue of
-// r; ffjavascript searches upward from 2) and r − 1 = 2^32·t; w[k] = w[32]^(2^(32−k)).
-Fr ffjavascript_root(unsigned k) {
-  ff::BigInt<4> t = Fr::kModulus;
-  ff::sub_in_place(t, ff::BigInt<4>(1));
-  for (int i = 0; i < 32; ++i) t = ff::shr1(t);
-  Fr w = Fr::from_uint(5).pow(t);
-  for (unsigned i = k; i < 32; ++i) w = w.square();
-  return w;
-}
-
-}  // namespace
 
 Expected<Proof> prove_zkey(const Zkey& zkey, std::span<const Fr> witness, const Blinding& blinding, ThreadPool& pool) {
   if (witness.size() != zkey.n_vars) {
@@ -32,7 +19,9 @@ Expected<Proof> prove_zkey(const Zkey& zkey, std::span<const Fr> witness, const 
   unsigned log_m = 0;
   while ((size_t{1} << log_m) < zkey.domain_size) ++log_m;
   if (log_m >= 32) return invalid_argument("zkey prove: domain too large");
-  auto domain = poly::EvaluationDomain<Fr>::with_roots(log_m, ffjavascript_root(log_m), ffjavascript_root(log_m + 1));
+  // snarkjs's ω and coset shift, so that H's evaluations are the ones its zkey was made for.
+  auto domain = poly::EvaluationDomain<Fr>::with_roots(log_m, poly::snarkjs_root_of_unity(log_m),
+                                                       poly::snarkjs_root_of_unity(log_m + 1));
   if (!domain) return domain.error();
   const size_t m = domain->size();
 

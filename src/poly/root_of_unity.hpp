@@ -6,6 +6,7 @@
 
 #include <cstdint>
 
+#include "ff/bigint.hpp"
 #include "ff/bls12_381.hpp"
 
 namespace cuzk::poly {
@@ -38,6 +39,18 @@ constexpr F root_of_unity(unsigned log_m) {
   F omega = TwoAdicRoot<F>::kRootOfUnity;
   for (unsigned i = log_m; i < TwoAdicRoot<F>::kTwoAdicity; ++i) omega = omega.square();
   return omega;
+}
+
+// snarkjs's (ffjavascript's) primitive 2^log_m-th root of unity over Fr: w[32] = nqr^t with
+// nqr = 5 (the least quadratic non-residue of r; ffjavascript searches upward from 2) and
+// r - 1 = 2^32 t; w[k] = w[32]^(2^(32-k)). Its coset shift for a domain of 2^k is w[k + 1].
+inline ff::Fr snarkjs_root_of_unity(unsigned log_m) {
+  ff::BigInt<4> t = ff::Fr::kModulus;
+  ff::sub_in_place(t, ff::BigInt<4>(1));
+  for (unsigned i = 0; i < TwoAdicRoot<ff::Fr>::kTwoAdicity; ++i) t = ff::shr1(t);
+  ff::Fr w = ff::Fr::from_uint(5).pow(t);
+  for (unsigned i = log_m; i < TwoAdicRoot<ff::Fr>::kTwoAdicity; ++i) w = w.square();
+  return w;
 }
 
 }  // namespace cuzk::poly

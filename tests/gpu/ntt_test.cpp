@@ -7,13 +7,13 @@
 #include <vector>
 
 #include "core/thread_pool.hpp"
-#include "ff/bigint.hpp"
 #include "gpu/buffer.hpp"
 #include "gpu/device.hpp"
 #include "gpu/ntt.hpp"
 #include "gpu/stream.hpp"
 #include "poly/domain.hpp"
 #include "poly/ntt.hpp"
+#include "poly/root_of_unity.hpp"
 #include "support/random.hpp"
 
 namespace cuzk::gpu {
@@ -153,23 +153,13 @@ TEST(GpuNtt, LargeRoundTrip) {
   }
 }
 
-// ffjavascript's roots (snarkjs): w[k] = 5^t squared 32 - k times; the coset shift is w[k + 1].
-Fr ffjavascript_root(unsigned k) {
-  ff::BigInt<4> t = Fr::kModulus;
-  ff::sub_in_place(t, ff::BigInt<4>(1));
-  for (int i = 0; i < 32; ++i) t = ff::shr1(t);
-  Fr w = Fr::from_uint(5).pow(t);
-  for (unsigned i = k; i < 32; ++i) w = w.square();
-  return w;
-}
-
 TEST(GpuNtt, SnarkjsRootsEqualTheCpuTwin) {
   CUZK_REQUIRE_GPU();
   ThreadPool pool;
   Stream stream;
   for (unsigned log_n : {3u, 12u, 17u}) {
     const size_t n = size_t{1} << log_n;
-    const Fr omega = ffjavascript_root(log_n), shift = ffjavascript_root(log_n + 1);
+    const Fr omega = poly::snarkjs_root_of_unity(log_n), shift = poly::snarkjs_root_of_unity(log_n + 1);
     ASSERT_NE(omega, poly::root_of_unity<Fr>(log_n));  // not bellperson's: the test would be vacuous
     const auto cpu_domain = CpuDomain::with_roots(log_n, omega, shift);
     ASSERT_TRUE(cpu_domain);
@@ -194,8 +184,9 @@ TEST(GpuNtt, SnarkjsRootsEqualTheCpuTwin) {
           << name(k) << " 2^" << log_n;
     }
   }
-  EXPECT_THROW(NttDomain(4, ffjavascript_root(5), ffjavascript_root(6), stream), Exception);  // not primitive 2^4
-  EXPECT_THROW(NttDomain(4, ffjavascript_root(4), ffjavascript_root(3), stream), Exception);  // shift in subgroup
+  using poly::snarkjs_root_of_unity;
+  EXPECT_THROW(NttDomain(4, snarkjs_root_of_unity(5), snarkjs_root_of_unity(6), stream), Exception);  // not primitive 2^4
+  EXPECT_THROW(NttDomain(4, snarkjs_root_of_unity(4), snarkjs_root_of_unity(3), stream), Exception);  // shift in subgroup
   EXPECT_THROW(NttDomain(29, stream), Exception);
 }
 
