@@ -74,15 +74,16 @@ __global__ void madd_chain(const DeviceAffine<F>* points, size_t m, DeviceXYZZ<F
   out[i] = acc;
 }
 
-// The same with a projective addend Q = Q_i + Q'_i (ZZ, ZZZ != 1): add-2008-s.
-template <class F>
+// The same with a projective addend Q = Q_i + Q'_i (ZZ, ZZZ != 1): add-2008-s (kLazy: the window
+// sums' lazily reduced form, DeviceXYZZ::add_lazy).
+template <class F, bool kLazy>
 __global__ void add_chain(const DeviceAffine<F>* points, size_t m, DeviceXYZZ<F>* out, size_t n, int iters) {
   const size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
   if (i >= n) return;
   DeviceXYZZ<F> acc = DeviceXYZZ<F>::from_affine(points[i % m]);
   const DeviceXYZZ<F> q = DeviceXYZZ<F>::from_affine(points[(i * 7 + 1) % m]) + points[(i * 7 + 2) % m];
-  for (int k = 0; k < iters; ++k) acc = acc + q;
-  out[i] = acc;
+  for (int k = 0; k < iters; ++k) acc = kLazy ? acc.add_lazy(q) : acc + q;
+  out[i] = acc.reduced();
 }
 
 template <class F>
@@ -169,7 +170,8 @@ std::vector<ec::Affine<Curve>> generator_multiples(size_t m) {
 }
 
 // F: the device coordinate field (DeviceFp, DeviceFp2 or their CIOS twins).
-template <class Curve, class F, bool kMixed>
+enum class CurveOp { kMadd, kAdd, kAddLazy };
+template <class Curve, class F, CurveOp kOp>
 Result bench_curve(const std::string& name, const std::vector<ec::Affine<Curve>>& points, size_t n, int iters,
                    const Stream& stream) {
   const size_t m = points.size();
@@ -178,8 +180,8 @@ Result bench_curve(const std::string& name, const std::vector<ec::Affine<Curve>>
   dp.upload({reinterpret_cast<const DeviceAffine<F>*>(points.data()), m}, stream);
   const unsigned blocks = unsigned((n + kThreads - 1) / kThreads);
   const auto kernel = [] {  // instantiate only the kernel that runs (G2 add is not measured)
-    if constexpr (kMixed) return &madd_chain<F>;
-    else return &add_chain<F>;
+    if constexpr (kOp == CurveOp::kMadd) return &madd_chain<F>;
+    else return &add_chain<F, kOp == CurveOp::kAddLazy>;
   }();
   Result r = time_kernel(name, reinterpret_cast<const void*>(kernel), n, iters, stream, [&] {
     kernel<<<blocks, kThreads, 0, stream.get()>>>(dp.data(), m, dout.data(), n, iters);
@@ -187,7 +189,7 @@ Result bench_curve(const std::string& name, const std::vector<ec::Affine<Curve>>
   using X = ec::XYZZ<Curve>;
   X want = X::from_affine(points[0]);
   const X q = X::from_affine(points[1]) + points[2];
-  for (int k = 0; k < iters; ++k) want = kMixed ? want + points[1] : want + q;
+  for (int k = 0; k < iters; ++k) want = kOp == CurveOp::kMadd ? want + points[1] : want + q;
   X got;
   dout.download({reinterpret_cast<DeviceXYZZ<F>*>(&got), 1}, stream);
   stream.synchronize();
@@ -230,21 +232,22 @@ int run(int argc, char** argv) {
   constexpr size_t m = 1 << 14;
   {
     const auto g1 = generator_multiples<ec::G1Curve>(m);
-    results.push_back(bench_curve<ec::G1Curve, NewFp, true>("G1 madd new", g1, n, iters, stream));
-    results.push_back(bench_curve<ec::G1Curve, Cios<NewFp>, true>("G1 madd cios", g1, n, iters, stream));
-    results.push_back(bench_curve<ec::G1Curve, Mix<NewFp>, true>("G1 madd mix", g1, n, iters, stream));
-    results.push_back(bench_curve<ec::G1Curve, NewFp, false>("G1 add new", g1, n, iters, stream));
-    results.push_back(bench_curve<ec::G1Curve, Cios<NewFp>, false>("G1 add cios", g1, n, iters, stream));
-    results.push_back(bench_curve<ec::G1Curve, Mix<NewFp>, false>("G1 add mix", g1, n, iters, stream));
+    results.push_back(bench_curve<ec::G1Curve, NewFp, CurveOp::kMadd>("G1 madd new", g1, n, iters, stream));
+    results.push_back(bench_curve<ec::G1Curve, Cios<NewFp>, CurveOp::kMadd>("G1 madd cios", g1, n, iters, stream));
+    results.push_back(bench_curve<ec::G1Curve, Mix<NewFp>, CurveOp::kMadd>("G1 madd mix", g1, n, iters, stream));
+    results.push_back(bench_curve<ec::G1Curve, NewFp, CurveOp::kAdd>("G1 add new", g1, n, iters, stream));
+    results.push_back(bench_curve<ec::G1Curve, NewFp, CurveOp::kAddLazy>("G1 add lazy", g1, n, iters, stream));
+    results.push_back(bench_curve<ec::G1Curve, Cios<NewFp>, CurveOp::kAdd>("G1 add cios", g1, n, iters, stream));
+    results.push_back(bench_curve<ec::G1Curve, Mix<NewFp>, CurveOp::kAdd>("G1 add mix", g1, n, iters, stream));
   }
   {
     // G2 chains are ~3x longer per op: a quarter of the threads keeps the run short.
     const size_t n2 = std::max<size_t>(n / 4, kThreads);
     const auto g2 = generator_multiples<ec::G2Curve>(m);
-    results.push_back(bench_curve<ec::G2Curve, DeviceFp2T<NewFp>, true>("G2 madd new", g2, n2, iters, stream));
+    results.push_back(bench_curve<ec::G2Curve, DeviceFp2T<NewFp>, CurveOp::kMadd>("G2 madd new", g2, n2, iters, stream));
     results.push_back(
-        bench_curve<ec::G2Curve, DeviceFp2T<Cios<NewFp>>, true>("G2 madd cios", g2, n2, iters, stream));
-    results.push_back(bench_curve<ec::G2Curve, DeviceFp2T<Mix<NewFp>>, true>("G2 madd mix", g2, n2, iters, stream));
+        bench_curve<ec::G2Curve, DeviceFp2T<Cios<NewFp>>, CurveOp::kMadd>("G2 madd cios", g2, n2, iters, stream));
+    results.push_back(bench_curve<ec::G2Curve, DeviceFp2T<Mix<NewFp>>, CurveOp::kMadd>("G2 madd mix", g2, n2, iters, stream));
   }
   if (json) {
     for (const auto& r : results)

@@ -121,26 +121,7 @@ struct DeviceXYZZ {
   }
 
   // add-2008-s: 12M + 2S; P = Q goes to dbl, P = -Q to the identity.
-  CUZK_HD friend DeviceXYZZ operator+(const DeviceXYZZ& a, const DeviceXYZZ& q) {
-    if (a.is_identity()) return q;
-    if (q.is_identity()) return a;
-    const F u1 = a.x * q.zz;    // U1 = X1 ZZ2
-    const F u2 = q.x * a.zz;    // U2 = X2 ZZ1
-    const F s1 = a.y * q.zzz;   // S1 = Y1 ZZZ2
-    const F s2 = q.y * a.zzz;   // S2 = Y2 ZZZ1
-    const F p = u2 - u1;        // P = U2 - U1
-    const F rr = s2 - s1;       // R = S2 - S1
-    if (p.is_zero()) return rr.is_zero() ? a.dbl() : identity();
-    const F pp = p.sqr();       // PP = P^2
-    const F ppp = p * pp;       // PPP = P PP
-    const F qq = u1 * pp;       // Q = U1 PP
-    DeviceXYZZ r;
-    r.x = rr.sqr() - ppp - qq.dbl();    // X3 = R^2 - PPP - 2Q
-    r.y = rr * (qq - r.x) - s1 * ppp;   // Y3 = R(Q - X3) - S1 PPP
-    r.zz = a.zz * q.zz * pp;            // ZZ3 = ZZ1 ZZ2 PP
-    r.zzz = a.zzz * q.zzz * ppp;        // ZZZ3 = ZZZ1 ZZZ2 PPP
-    return r;
-  }
+  CUZK_HD friend DeviceXYZZ operator+(const DeviceXYZZ& a, const DeviceXYZZ& q) { return add<ReducedOps>(a, q); }
 
   // madd-2008-s (ZZ2 = ZZZ2 = 1): 8M + 2S.
   CUZK_HD friend DeviceXYZZ operator+(const DeviceXYZZ& a, const DeviceAffine<F>& q) {
@@ -162,8 +143,64 @@ struct DeviceXYZZ {
     return r;
   }
 
+  // The full sum with the coordinates lazily reduced, in [0, 2p) (DeviceField::mul_lazy), where
+  // the field allows it (Fp: G1), else reduced: the step of the MSM's window sums (running sums of
+  // buckets), which call reduced() before they store. The identity stays exact (ZZ = 0: a lazy ZZ
+  // is a product of values nonzero mod p, never 0 or p). Measured on the H200 (docs/PERF.md 18):
+  // window sums -4 %; the same for the mixed additions of the accumulation was 2 % slower (more
+  // spills at its 168-register cap), so madd has only the reduced form.
+  CUZK_HD DeviceXYZZ add_lazy(const DeviceXYZZ& q) const {
+    if constexpr (kLazy) return add<LazyOps>(*this, q);
+    else return *this + q;
+  }
+  CUZK_HD DeviceXYZZ reduced() const {
+    if constexpr (kLazy) return {x.reduced(), y.reduced(), zz.reduced(), zzz.reduced()};
+    else return *this;
+  }
+
   CUZK_HD DeviceXYZZ& operator+=(const DeviceXYZZ& q) { return *this = *this + q; }
   CUZK_HD DeviceXYZZ& operator+=(const DeviceAffine<F>& q) { return *this = *this + q; }
+
+ private:
+  static constexpr bool kLazy = requires { requires F::kLazy; };
+  // The field operations of add: F's operators (reduced), or the lazy ones.
+  struct ReducedOps {
+    CUZK_HD static F mul(const F& a, const F& b) { return a * b; }
+    CUZK_HD static F sqr(const F& a) { return a.sqr(); }
+    CUZK_HD static F add(const F& a, const F& b) { return a + b; }
+    CUZK_HD static F sub(const F& a, const F& b) { return a - b; }
+    CUZK_HD static bool is_zero(const F& a) { return a.is_zero(); }
+    CUZK_HD static DeviceXYZZ dbl(const DeviceXYZZ& a) { return a.dbl(); }
+  };
+  struct LazyOps {
+    CUZK_HD static F mul(const F& a, const F& b) { return F::mul_lazy(a, b); }
+    CUZK_HD static F sqr(const F& a) { return a.sqr_lazy(); }
+    CUZK_HD static F add(const F& a, const F& b) { return F::add_lazy(a, b); }
+    CUZK_HD static F sub(const F& a, const F& b) { return F::sub_lazy(a, b); }
+    CUZK_HD static bool is_zero(const F& a) { return a.is_zero_lazy(); }
+    CUZK_HD static DeviceXYZZ dbl(const DeviceXYZZ& a) { return a.reduced().dbl(); }  // dbl wants [0, p)
+  };
+  template <class Op>
+  CUZK_HD static DeviceXYZZ add(const DeviceXYZZ& a, const DeviceXYZZ& q) {
+    if (a.is_identity()) return q;
+    if (q.is_identity()) return a;
+    const F u1 = Op::mul(a.x, q.zz);    // U1 = X1 ZZ2
+    const F u2 = Op::mul(q.x, a.zz);    // U2 = X2 ZZ1
+    const F s1 = Op::mul(a.y, q.zzz);   // S1 = Y1 ZZZ2
+    const F s2 = Op::mul(q.y, a.zzz);   // S2 = Y2 ZZZ1
+    const F p = Op::sub(u2, u1);        // P = U2 - U1
+    const F rr = Op::sub(s2, s1);       // R = S2 - S1
+    if (Op::is_zero(p)) return Op::is_zero(rr) ? Op::dbl(a) : identity();
+    const F pp = Op::sqr(p);            // PP = P^2
+    const F ppp = Op::mul(p, pp);       // PPP = P PP
+    const F qq = Op::mul(u1, pp);       // Q = U1 PP
+    DeviceXYZZ r;
+    r.x = Op::sub(Op::sub(Op::sqr(rr), ppp), Op::add(qq, qq));      // X3 = R^2 - PPP - 2Q
+    r.y = Op::sub(Op::mul(rr, Op::sub(qq, r.x)), Op::mul(s1, ppp));  // Y3 = R(Q - X3) - S1 PPP
+    r.zz = Op::mul(Op::mul(a.zz, q.zz), pp);                          // ZZ3 = ZZ1 ZZ2 PP
+    r.zzz = Op::mul(Op::mul(a.zzz, q.zzz), ppp);                      // ZZZ3 = ZZZ1 ZZZ2 PPP
+    return r;
+  }
 };
 
 // ---- Jacobian ----------------------------------------------------------------------------------

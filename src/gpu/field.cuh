@@ -282,6 +282,10 @@ struct alignas(8) DeviceField {
   // a + b of two reduced values must not carry out of the top word.
   static_assert((detail::kModulusWord<Config, kLimbs - 1> >> 31) == 0, "the modulus must leave the top bit free");
 
+  // Lazy reduction (values in [0, 2p) between operations) needs 4p < 2^(32n): the top word of p
+  // below 2^30. Fp (p < 2^381, 32n = 384) has it, Fr (r > 2^254, 32n = 256) does not.
+  static constexpr bool kLazy = (detail::kModulusWord<Config, kLimbs - 1> >> 30) == 0;
+
   uint32_t limbs[kLimbs];  // limbs[0] least significant; no initialiser: trivial, like device memory
 
   // ---- constants --------------------------------------------------------------------------
@@ -292,6 +296,7 @@ struct alignas(8) DeviceField {
   }
   CUZK_HD static DeviceField one() { return words<true>(std::make_index_sequence<kLimbs>{}); }
   CUZK_HD static DeviceField modulus() { return words<false>(std::make_index_sequence<kLimbs>{}); }
+  CUZK_HD static DeviceField twice_modulus() { return twice_p_words(std::make_index_sequence<kLimbs>{}); }
 
   // ---- the CPU representation (host only; the same bytes) ---------------------------------
   static DeviceField from_cpu(const Cpu& x) {
@@ -325,16 +330,7 @@ struct alignas(8) DeviceField {
   }
   // t = a - b; add p back where that borrowed.
   CUZK_HD friend DeviceField operator-(const DeviceField& a, const DeviceField& b) {
-    const DeviceField p = modulus();
-    DeviceField t;
-    CarryChain c;
-    t.limbs[0] = c.sub_cc(a.limbs[0], b.limbs[0]);
-    CUZK_UNROLL for (size_t i = 1; i < kLimbs; ++i) t.limbs[i] = c.subc_cc(a.limbs[i], b.limbs[i]);
-    const uint32_t mask = c.subc_cc(0, 0);
-    CarryChain d;
-    t.limbs[0] = d.add_cc(t.limbs[0], p.limbs[0] & mask);
-    CUZK_UNROLL for (size_t i = 1; i < kLimbs; ++i) t.limbs[i] = d.addc_cc(t.limbs[i], p.limbs[i] & mask);
-    return t;
+    return sub_add_back(a, b, modulus());
   }
   CUZK_HD DeviceField operator-() const { return zero() - *this; }
   CUZK_HD DeviceField dbl() const { return *this + *this; }
@@ -362,6 +358,10 @@ struct alignas(8) DeviceField {
   // Counts: 4n^2 multiply-adds (2n^2 wide products), 3 carry adds per round, n - 1 + n adds at
   // the end; the same as CIOS in IMAD count, half the chains and carry-outs.
   CUZK_HD static DeviceField mul_even_odd(const DeviceField& a, const DeviceField& b) {
+    return reduce_once(product_even_odd(a, b));
+  }
+  // mul_even_odd before its conditional subtraction: a b R^-1 + {0 or p}, below 2p.
+  CUZK_HD static DeviceField product_even_odd(const DeviceField& a, const DeviceField& b) {
     constexpr size_t n = kLimbs;
     static_assert(n % 2 == 0 && n >= 4, "rows pair the words");
     uint32_t x[n], y[n];  // rounds 0, 2, ...: E = x, O = y; rounds 1, 3, ...: E = y, O = x
@@ -376,7 +376,7 @@ struct alignas(8) DeviceField {
     r.limbs[0] = c.add_cc(x[0], y[1]);
     CUZK_UNROLL for (size_t j = 1; j + 1 < n; ++j) r.limbs[j] = c.addc_cc(x[j], y[j + 1]);
     r.limbs[n - 1] = c.addc(x[n - 1], 0);
-    return reduce_once(r);
+    return r;
   }
 
   CUZK_HD DeviceField sqr() const {
@@ -392,7 +392,9 @@ struct alignas(8) DeviceField {
   //  3. its Montgomery reduction (redc_wide; S < p^2 < p 2^(32n)).
   // Counts: n(n - 1) + 2n + 2n^2 multiply-adds (Fp: 444 against the product's 576, Fr: 200
   // against 256), and about 10n adds.
-  CUZK_HD static DeviceField sqr_even_odd(const DeviceField& x) {
+  CUZK_HD static DeviceField sqr_even_odd(const DeviceField& x) { return reduce_once(square_even_odd(x)); }
+  // sqr_even_odd before its conditional subtraction (below 2p).
+  CUZK_HD static DeviceField square_even_odd(const DeviceField& x) {
     constexpr size_t n = kLimbs;
     const uint32_t* a = x.limbs;
     uint32_t s[2 * n], co[2 * n];
@@ -424,7 +426,7 @@ struct alignas(8) DeviceField {
       s[2 * n - 2] = c.madc_lo_cc(a[n - 1], a[n - 1], s[2 * n - 2]);
       s[2 * n - 1] = c.madc_hi(a[n - 1], a[n - 1], s[2 * n - 1]);
     }
-    return redc_wide(s);
+    return redc_wide_unreduced(s);
   }
 
   // ---- 2n-word values, for lazy reduction (DeviceFp2T's product) ---------------------------
@@ -433,7 +435,9 @@ struct alignas(8) DeviceField {
   // mul_even_odd (each round's shift fused into the next round's odd row, after m is taken from
   // the new low word), giving (L + M p) / 2^(32n) <= p; plus H = T >> 32n < p: the sum is below
   // 2p, one conditional subtraction. Within the rounds T + m p < 2^(32n) + 2^32 p < 2^(32n+32).
-  CUZK_HD static DeviceField redc_wide(uint32_t* t) {
+  CUZK_HD static DeviceField redc_wide(uint32_t* t) { return reduce_once(redc_wide_unreduced(t)); }
+  // redc_wide before its conditional subtraction (below 2p).
+  CUZK_HD static DeviceField redc_wide_unreduced(uint32_t* t) {
     constexpr size_t n = kLimbs;
     // E = t[0..n) (= L), O = y. Round 0 has no shift; then the roles alternate.
     uint32_t* lo = t;
@@ -464,7 +468,7 @@ struct alignas(8) DeviceField {
       CUZK_UNROLL for (size_t j = 1; j + 1 < n; ++j) r.limbs[j] = c.addc_cc(r.limbs[j], t[n + j]);
       r.limbs[n - 1] = c.addc(r.limbs[n - 1], t[2 * n - 1]);
     }
-    return reduce_once(r);
+    return r;
   }
 
   // out = a b, 2n words, for any n-word a and b: the schoolbook rows in the even/odd layout of
@@ -517,6 +521,10 @@ struct alignas(8) DeviceField {
   // Each product is two chains (low halves into word j, high halves into word j + 1):
   // 4n^2 multiply-adds and 2n carry adds per multiplication (Fp: 576 + 24, Fr: 256 + 16).
   CUZK_HD static DeviceField mul_cios(const DeviceField& a, const DeviceField& b) {
+    return reduce_once(product_cios(a, b));
+  }
+  // mul_cios before its conditional subtraction (below 2p).
+  CUZK_HD static DeviceField product_cios(const DeviceField& a, const DeviceField& b) {
     const DeviceField p = modulus();
     constexpr size_t n = kLimbs;
     uint32_t t[n + 1];
@@ -551,12 +559,44 @@ struct alignas(8) DeviceField {
     }
     DeviceField r;  // t < 2p < 2^(32n)
     CUZK_UNROLL for (size_t j = 0; j < n; ++j) r.limbs[j] = t[j];
-    return reduce_once(r);
+    return r;
   }
 
   CUZK_HD DeviceField& operator+=(const DeviceField& b) { return *this = *this + b; }
   CUZK_HD DeviceField& operator-=(const DeviceField& b) { return *this = *this - b; }
   CUZK_HD DeviceField& operator*=(const DeviceField& b) { return *this = *this * b; }
+
+  // ---- lazy reduction (kLazy fields): operands and results in [0, 2p) ----------------------
+  // A Montgomery product of a, b < 2p is below 2p without the final subtraction:
+  //   (a b + M p) / 2^(32n) < (4p^2 + 2^(32n) p) / 2^(32n) = p (1 + 4p / 2^(32n)) < 2p,
+  // and its rounds keep the bounds the reduced forms rely on: in mul_even_odd and mul_cios
+  // T < 3p before each round, T + a t + m p < 3p 2^32 + 3p < 2^(32n+32); in the square
+  // a^2 < 4p^2 < p 2^(32n), as redc_wide needs. Sums and differences come back into [0, 2p) by 2p.
+  // The G1 accumulation (DeviceXYZZ::add_lazy) so skips the conditional subtraction of each of
+  // its ten products.
+  CUZK_HD static DeviceField mul_lazy(const DeviceField& a, const DeviceField& b) {
+    static_assert(kLazy, "lazy reduction needs 4p < 2^(32n)");
+    if constexpr (std::is_same_v<MulAlgo, detail::MulEvenOdd>) return product_even_odd(a, b);
+    else return product_cios(a, b);
+  }
+  CUZK_HD DeviceField sqr_lazy() const {
+    static_assert(kLazy, "lazy reduction needs 4p < 2^(32n)");
+    if constexpr (std::is_same_v<MulAlgo, detail::MulCios>) return product_cios(*this, *this);
+    else return square_even_odd(*this);
+  }
+  // a + b < 4p (no carry out: 4p < 2^(32n)), less 2p where that does not borrow.
+  CUZK_HD static DeviceField add_lazy(const DeviceField& a, const DeviceField& b) {
+    static_assert(kLazy, "lazy reduction needs 4p < 2^(32n)");
+    return reduce_below(add_unreduced(a, b), twice_modulus());
+  }
+  // a - b, plus 2p where that borrowed.
+  CUZK_HD static DeviceField sub_lazy(const DeviceField& a, const DeviceField& b) {
+    return sub_add_back(a, b, twice_modulus());
+  }
+  // From [0, 2p) to [0, p).
+  CUZK_HD DeviceField reduced() const { return reduce_once(*this); }
+  // Zero mod p, for a value in [0, 2p): 0 or p.
+  CUZK_HD bool is_zero_lazy() const { return is_zero() || *this == modulus(); }
 
   // mask all ones: a; mask zero: b (branch-free).
   CUZK_HD static DeviceField select(uint32_t mask, const DeviceField& a, const DeviceField& b) {
@@ -567,14 +607,27 @@ struct alignas(8) DeviceField {
 
  private:
   // r < 2p: r - p where that does not borrow, else r.
-  CUZK_HD static DeviceField reduce_once(const DeviceField& r) {
-    const DeviceField p = modulus();
+  CUZK_HD static DeviceField reduce_once(const DeviceField& r) { return reduce_below(r, modulus()); }
+  // r < 2m: r - m where that does not borrow, else r.
+  CUZK_HD static DeviceField reduce_below(const DeviceField& r, const DeviceField& m) {
     DeviceField s;
     CarryChain d;
-    s.limbs[0] = d.sub_cc(r.limbs[0], p.limbs[0]);
-    CUZK_UNROLL for (size_t j = 1; j < kLimbs; ++j) s.limbs[j] = d.subc_cc(r.limbs[j], p.limbs[j]);
-    const uint32_t borrow = d.subc_cc(0, 0);  // all ones when r < p
+    s.limbs[0] = d.sub_cc(r.limbs[0], m.limbs[0]);
+    CUZK_UNROLL for (size_t j = 1; j < kLimbs; ++j) s.limbs[j] = d.subc_cc(r.limbs[j], m.limbs[j]);
+    const uint32_t borrow = d.subc_cc(0, 0);  // all ones when r < m
     return select(borrow, r, s);
+  }
+  // a - b, plus m where that borrowed (a, b < m: the result is in [0, m)).
+  CUZK_HD static DeviceField sub_add_back(const DeviceField& a, const DeviceField& b, const DeviceField& m) {
+    DeviceField t;
+    CarryChain c;
+    t.limbs[0] = c.sub_cc(a.limbs[0], b.limbs[0]);
+    CUZK_UNROLL for (size_t i = 1; i < kLimbs; ++i) t.limbs[i] = c.subc_cc(a.limbs[i], b.limbs[i]);
+    const uint32_t mask = c.subc_cc(0, 0);
+    CarryChain d;
+    t.limbs[0] = d.add_cc(t.limbs[0], m.limbs[0] & mask);
+    CUZK_UNROLL for (size_t i = 1; i < kLimbs; ++i) t.limbs[i] = d.addc_cc(t.limbs[i], m.limbs[i] & mask);
+    return t;
   }
 
   // Rows i >= 1 of mul_wide. Row i puts a_j b_i for j = i mod 2, i mod 2 + 2, ... into E at
@@ -716,6 +769,12 @@ struct alignas(8) DeviceField {
     o[kLimbs - 1] = c.addc(o[kLimbs - 1], 0);
   }
 
+  // Word i of 2p: p's words shifted up one bit.
+  template <size_t... I>
+  CUZK_HD static DeviceField twice_p_words(std::index_sequence<I...>) {
+    return {{uint32_t((detail::kModulusWord<Config, I> << 1) |
+                      (I == 0 ? 0u : detail::kModulusWord<Config, (I == 0 ? 0 : I - 1)> >> 31))...}};
+  }
   template <bool kOne, size_t... I>
   CUZK_HD static DeviceField words(std::index_sequence<I...>) {
     if constexpr (kOne) return {{detail::kOneWord<Config, I>...}};

@@ -6,10 +6,12 @@
 //     where there are zeros or ones: random scalars are used in place);
 //  2. per window (c or c + 1 bits: MsmWindows), (bucket, base | sign) pairs are radix-sorted by
 //     bucket, and each thread accumulates a fixed run of the sorted pairs (XYZZ += +-affine;
-//     runs of 32 to 1024 pairs by size): buckets inside a run are written directly, the pieces
-//     cut by run boundaries are compacted and reduced by the same kernel, level after level, so a
-//     heavy bucket (a short top window, equal scalars) takes log(size) levels, not one thread;
-//  3. per window, sum_b (b+1) B_b by running sums over bucket segments on the GPU, segments and
+//     runs of up to 32-1024 pairs by size, evened out over whole waves of resident threads):
+//     buckets inside a run are written directly, the pieces cut by run boundaries are compacted
+//     and reduced by the same kernel, level after level, so a heavy bucket (a short top window,
+//     equal scalars) takes log(size) levels, not one thread;
+//  3. per window, sum_b (b+1) B_b by running sums over bucket segments on the GPU (for large
+//     windows in two levels: the segments' totals are summed again the same way), segments and
 //     the ones summed by a tree; the host combines the windows (a window's width in doublings).
 // Host callers include only this header (no CUDA headers beyond gpu/stream.hpp, gpu/buffer.hpp).
 

@@ -242,32 +242,44 @@ __global__ void __launch_bounds__(Launch<DX>::kAccumulate.threads, Launch<DX>::k
   piece_flag[2 * t + 1] = flag_right;
 }
 
-// Stage 3a: thread t over the group's buckets [t len, (t + 1) len), inside a window at bucket
-// lo of it (every window has a multiple of len buckets): running sums from the top give
-// sum (b - lo + 1) B_b and sum B_b; adding lo times the latter gives sum (b + 1) B_b.
+// Stage 3a: thread t over the group's buckets [t len, (t + 1) len), segment s of its window
+// (bucket lo = s len; every window has a multiple of len buckets): running sums from the top give
+// S = sum (b - lo + 1) B_b and R = sum B_b, and the window's sum_b (b + 1) B_b is the sum over its
+// segments of S + lo R. One level (shifted null): out[t] = S + lo R, lo R by doubling (c doublings
+// a thread, as much again as its 2 len additions when len ~ 2c). Two levels: out[t] = S, and R goes
+// to shifted[t - 1] (the window's last slot, for s = 0, gets the identity), so that this kernel run
+// again over `shifted` (windows of 2^c / len buckets) gives sum_s s R_s, which the host multiplies
+// by len.
 template <class DX>
 __global__ void __launch_bounds__(Launch<DX>::kSum.threads, Launch<DX>::kSum.min_blocks)
-    bucket_sum_kernel(const DX* buckets, MsmWindows plan, unsigned j0, size_t segments, unsigned len, DX* out) {
+    bucket_sum_kernel(const DX* buckets, MsmWindows plan, unsigned j0, size_t segments, unsigned len, DX* out,
+                      DX* shifted) {
   const size_t t = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
   if (t >= segments) return;
   // The group's wide windows come first (2^c buckets each), then the narrow ones (2^(c-1)).
   const size_t at = t * len;
   const unsigned wide = j0 < plan.wide ? plan.wide - j0 : 0;
   const size_t wide_end = size_t(wide) << plan.c;
-  const size_t lo = at < wide_end ? at & ((size_t{1} << plan.c) - 1)
-                                  : (at - wide_end) & ((size_t{1} << (plan.c - 1)) - 1);
+  const size_t window_buckets = at < wide_end ? size_t{1} << plan.c : size_t{1} << (plan.c - 1);
+  const size_t lo = (at < wide_end ? at : at - wide_end) & (window_buckets - 1);
   const DX* b = buckets + at;
-  DX running = DX::identity(), sum = DX::identity();
+  DX running = DX::identity(), sum = DX::identity();  // lazily reduced (DeviceXYZZ::add_lazy)
   for (unsigned k = len; k-- > 0;) {
-    running += b[k];
-    sum += running;
+    running = running.add_lazy(b[k]);
+    sum = sum.add_lazy(running);
+  }
+  running = running.reduced();
+  if (shifted != nullptr) {
+    out[t] = sum.reduced();
+    shifted[lo == 0 ? t + window_buckets / len - 1 : t - 1] = lo == 0 ? DX::identity() : running;
+    return;
   }
   DX scaled = DX::identity();  // lo * running by double-and-add, lo < 2^22
   for (int bit = 22; bit >= 0; --bit) {
     scaled = scaled.dbl();
     if ((lo >> bit) & 1) scaled += running;
   }
-  out[t] = sum + scaled;
+  out[t] = sum.reduced() + scaled;
 }
 
 // data[g w + i] += data[g w + i + half] for i < half: one level of a tree over groups of width w.
@@ -303,6 +315,16 @@ unsigned default_run_length(size_t pairs) {
   return unsigned(std::clamp<size_t>(std::bit_floor(std::max<size_t>(target, 1)), 32, kG2 ? 512 : 1024));
 }
 
+// Pairs per accumulating thread for `pairs` pairs: at most `cap`, and even over the waves of
+// `resident` threads the GPU holds at once (blocks per SM x SMs x block), so that no last, partial
+// wave leaves most SMs idle while its few blocks run (at 2^26: 9.05 waves of runs of 1024 in the
+// first sort, 6.46 in the second; docs/PERF.md 18).
+unsigned balanced_run(size_t pairs, unsigned cap, size_t resident) {
+  const size_t threads = (pairs + cap - 1) / cap;
+  const size_t waves = (threads + resident - 1) / resident;
+  return unsigned(std::max<size_t>((pairs + waves * resident - 1) / (waves * resident), 1));
+}
+
 // A device buffer that only grows.
 template <class T>
 struct Grow {
@@ -326,6 +348,44 @@ void fold_all(DX* data, size_t groups, size_t width, const Stream& s) {
   }
 }
 
+// Segments of about 2c buckets (a power of two dividing every window's count): a thread's
+// lo * running (c doublings) then costs no more than its running sums (2 additions a bucket).
+unsigned segment_length(const MsmWindows& plan) {
+  return unsigned(std::min<size_t>(size_t{1} << (plan.c - 1), std::bit_ceil(size_t{2} * plan.c)));
+}
+
+// Two-level window sums (bucket_sum_kernel) from this many segments in a narrow window: they skip
+// the doublings but cost a second launch and its folds, which small MSMs feel (docs/PERF.md 18).
+constexpr size_t kTwoLevelSegments = size_t{1} << 12;
+
+// Stage 3 for windows j0 .. j0 + g: bucket_sum_kernel over segments of len buckets, then each
+// window's segments by a tree, and its sum (at its first segment) to out[0 .. g) on the host: the
+// group's wide windows, then its narrow ones (fold_all wants equal widths). With `shifted`, the
+// first level of two (bucket_sum_kernel says what each holds).
+template <class DX>
+void sum_windows(const DX* buckets, const MsmWindows& plan, unsigned j0, unsigned g, unsigned len, DX* sums,
+                 DX* shifted, void* out, const Stream& s) {
+  const size_t segments = bucket_offset(plan, j0, j0 + g) / len;
+  constexpr unsigned block = Launch<DX>::kSum.threads;
+  bucket_sum_kernel<<<unsigned((segments + block - 1) / block), block, 0, s.get()>>>(buckets, plan, j0, segments, len,
+                                                                                     sums, shifted);
+  Stream::check_launch();
+  const unsigned wide = std::min(g, j0 < plan.wide ? plan.wide - j0 : 0u);
+  const size_t narrow_segments = (size_t{1} << (plan.c - 1)) / len, wide_segments = 2 * narrow_segments;
+  DX* narrow_sums = sums + wide * wide_segments;
+  DX* host = static_cast<DX*>(out);
+  if (wide > 0) {
+    fold_all(sums, wide, wide_segments, s);
+    CUDA_CHECK(cudaMemcpy2DAsync(host, sizeof(DX), sums, wide_segments * sizeof(DX), sizeof(DX), wide,
+                                 cudaMemcpyDeviceToHost, s.get()));
+  }
+  if (g > wide) {
+    fold_all(narrow_sums, g - wide, narrow_segments, s);
+    CUDA_CHECK(cudaMemcpy2DAsync(host + wide, sizeof(DX), narrow_sums, narrow_segments * sizeof(DX), sizeof(DX),
+                                 g - wide, cudaMemcpyDeviceToHost, s.get()));
+  }
+}
+
 }  // namespace
 
 template <class Curve>
@@ -334,7 +394,8 @@ struct Msm<Curve>::Workspace {
   Grow<Term> terms, sig_terms, one_terms;
   Grow<uint8_t> sig_flag, one_flag, piece_flag, temp;
   Grow<uint32_t> word_first, counts, keys[2], values[2], piece_key[2];
-  Grow<DX> buckets, piece[2], sums, ones;
+  Grow<DX> buckets, piece[2], sums, shifted, sums2, ones;
+  size_t resident = 0;  // accumulating threads the GPU holds at once (balanced_run)
   Grow<ec::Affine<Curve>> host_bases[2];  // run_host's double buffer
   Grow<ff::Fr> host_scalars[2];
 };
@@ -478,15 +539,33 @@ ec::Jacobian<Curve> Msm<Curve>::run_impl(const ec::Affine<Curve>* bases_cpu, con
                                                      : msm_windows(m);
   const unsigned windows = plan.count;
   const size_t max_nb = size_t{1} << (plan.widest() - 1);
-  std::vector<ec::XYZZ<Curve>> window_sums(windows);
+  // Per window sum_b (b + 1) B_b, or with two-level sums its two parts: window_sums[j] +
+  // len * scaled_sums[j].
+  std::vector<ec::XYZZ<Curve>> window_sums(windows), scaled_sums(windows);
+  unsigned len = 0;
+  bool two_level = false;
   if (m > 0) {
     // A group's pairs fit one sort (kMaxPairs) and its keys kKeyBits.
     const unsigned group = unsigned(std::clamp<size_t>(
         std::min(kMaxPairs / m, ((size_t{1} << kKeyBits) - 1) / max_nb), 1, windows));
-    const unsigned run = options.run_length != 0 ? options.run_length : default_run_length<DX>(m * group);
-    const size_t max_pairs = m * group;
-    const size_t max_threads = (max_pairs + run - 1) / run;
     constexpr unsigned acc_block = Launch<DX>::kAccumulate.threads;
+    const size_t max_pairs = m * group;
+    const unsigned cap = options.run_length != 0 ? options.run_length : default_run_length<DX>(max_pairs);
+    if (w.resident == 0) {
+      int blocks = 0;
+      CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, accumulate_kernel<DX, AffineLoad<DA>>,
+                                                               int(acc_block), 0));
+      int device = 0, sms = 0;
+      CUDA_CHECK(cudaGetDevice(&device));
+      CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+      w.resident = size_t(std::max(blocks, 1)) * size_t(sms) * acc_block;
+    }
+    // A caller's run length stays as given (the tests pick runs that cross every boundary).
+    const auto run_for = [&](size_t pairs) {
+      return options.run_length != 0 ? cap : balanced_run(pairs, cap, w.resident);
+    };
+    // Threads per sort: at most ceil(pairs / cap), rounded up to whole waves when balanced.
+    const size_t max_threads = ((max_pairs + cap - 1) / cap + w.resident - 1) / w.resident * w.resident;
     uint32_t* keys[2] = {w.keys[0].get(max_pairs, s), w.keys[1].get(max_pairs, s)};
     uint32_t* values[2] = {w.values[0].get(max_pairs, s), w.values[1].get(max_pairs, s)};
     DX* buckets = w.buckets.get(group * max_nb, s);
@@ -496,11 +575,14 @@ ec::Jacobian<Curve> Msm<Curve>::run_impl(const ec::Affine<Curve>* bases_cpu, con
     uint8_t* slot_flag = w.piece_flag.get(2 * max_threads, s);
     uint32_t* level_key = w.piece_key[1].get(2 * max_threads, s);
     DX* level = w.piece[1].get(2 * max_threads, s);
-    // Segments of 2c buckets or so (a power of two dividing every window's count): a thread's
-    // lo * running (c doublings) then costs no more than its running sums (2 additions a bucket).
-    const size_t narrow_nb = size_t{1} << (plan.c - 1);
-    const unsigned len = unsigned(std::min<size_t>(narrow_nb, std::bit_ceil(size_t{2} * plan.c)));
+    len = segment_length(plan);
+    two_level = (size_t{1} << (plan.c - 1)) / len >= kTwoLevelSegments;
     DX* sums = w.sums.get(group * max_nb / len, s);
+    // The second level's windows: 2^c / len buckets (the first level's segments).
+    const MsmWindows plan2{plan.count, plan.c - unsigned(std::countr_zero(len)), plan.wide};
+    const unsigned len2 = two_level ? segment_length(plan2) : 1;
+    DX* shifted = two_level ? w.shifted.get(group * max_nb / len, s) : nullptr;
+    DX* sums2 = two_level ? w.sums2.get(group * max_nb / len / len2, s) : nullptr;
     for (unsigned j0 = 0; j0 < windows; j0 += group) {
       const unsigned g = std::min(group, windows - j0);
       const size_t pairs = m * g;
@@ -517,6 +599,7 @@ ec::Jacobian<Curve> Msm<Curve>::run_impl(const ec::Affine<Curve>* bases_cpu, con
       CUDA_CHECK(cub::DeviceRadixSort::SortPairs(w.temp.get(bytes, s), bytes, kb, vb, pairs, 0, end_bit, s.get()));
       b.record(s);
       CUDA_CHECK(cudaMemsetAsync(buckets, 0, group_buckets * sizeof(DX), s.get()));  // zz = 0: the identity
+      const unsigned run = run_for(pairs);
       const size_t threads = (pairs + run - 1) / run;
       accumulate_kernel<DX><<<unsigned((threads + acc_block - 1) / acc_block), acc_block, 0, s.get()>>>(
           AffineLoad<DA>{bases, vb.Current()}, kb.Current(), pairs, sentinel, run, buckets, slot_key, slot, slot_flag);
@@ -541,25 +624,8 @@ ec::Jacobian<Curve> Msm<Curve>::run_impl(const ec::Affine<Curve>* bases_cpu, con
         slots = 2 * piece_threads;
       }
       d.record(s);
-      const size_t segments = group_buckets / len;
-      constexpr unsigned sum_block = Launch<DX>::kSum.threads;
-      bucket_sum_kernel<<<unsigned((segments + sum_block - 1) / sum_block), sum_block, 0, s.get()>>>(
-          buckets, plan, j0, segments, len, sums);
-      Stream::check_launch();
-      // Each window's segments by a tree, then its sum (at its first segment) to the host: the
-      // group's wide windows, then its narrow ones (fold_all wants equal widths).
-      const unsigned wide = std::min(g, j0 < plan.wide ? plan.wide - j0 : 0u);
-      const size_t wide_segments = 2 * narrow_nb / len, narrow_segments = narrow_nb / len;
-      DX* narrow_sums = sums + wide * wide_segments;
-      if (wide > 0) fold_all(sums, wide, wide_segments, s);
-      if (g > wide) fold_all(narrow_sums, g - wide, narrow_segments, s);
-      if (wide > 0)
-        CUDA_CHECK(cudaMemcpy2DAsync(window_sums.data() + j0, sizeof(DX), sums, wide_segments * sizeof(DX), sizeof(DX),
-                                     wide, cudaMemcpyDeviceToHost, s.get()));
-      if (g > wide)
-        CUDA_CHECK(cudaMemcpy2DAsync(window_sums.data() + j0 + wide, sizeof(DX), narrow_sums,
-                                     narrow_segments * sizeof(DX), sizeof(DX), g - wide, cudaMemcpyDeviceToHost,
-                                     s.get()));
+      sum_windows(buckets, plan, j0, g, len, sums, shifted, window_sums.data() + j0, s);
+      if (two_level) sum_windows(shifted, plan2, j0, g, len2, sums2, static_cast<DX*>(nullptr), scaled_sums.data() + j0, s);
       s.synchronize();
       sort_ms += Event::elapsed_ms(a, b);
       acc_ms += Event::elapsed_ms(b, d);
@@ -577,6 +643,11 @@ ec::Jacobian<Curve> Msm<Curve>::run_impl(const ec::Affine<Curve>* bases_cpu, con
     for (unsigned j = windows; j-- > 0;) {
       for (unsigned i = 0; i < window_width(plan, j); ++i) acc = acc.dbl();
       acc += window_sums[j].to_jacobian();
+      if (two_level) {
+        Jacobian t = scaled_sums[j].to_jacobian();
+        for (unsigned i = 0; i < unsigned(std::countr_zero(len)); ++i) t = t.dbl();
+        acc += t;
+      }
     }
   }
   timing_.prepare = Event::elapsed_ms(e_start, e_prepared);

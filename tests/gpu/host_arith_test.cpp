@@ -170,6 +170,54 @@ TEST(HostField, WordPatternsFp2) {
   }
 }
 
+// Lazy reduction (field.cuh): each operation on representatives in [0, 2p) (x or x + p, both
+// chosen) stays below 2p and is congruent to the reduced result; the word patterns and 2p - 1 give
+// the largest intermediate sums the bounds allow. A final subtraction wrongly dropped or a 2p
+// mis-added shows as a result >= 2p or a wrong residue.
+bool below_twice_p(const DeviceFp& a) {
+  const DeviceFp m = DeviceFp::twice_modulus();
+  for (size_t i = DeviceFp::kLimbs; i-- > 0;)
+    if (a.limbs[i] != m.limbs[i]) return a.limbs[i] < m.limbs[i];
+  return false;
+}
+TEST(HostField, LazyFpStaysBelowTwiceP) {
+  static_assert(DeviceFp::kLazy && !DeviceFr::kLazy);
+  const DeviceFp p = DeviceFp::modulus(), p2 = DeviceFp::twice_modulus();
+  EXPECT_EQ(to_cpu<Fp>(DeviceFp::add_unreduced(p, p)), to_cpu<Fp>(p2));  // 2p = p + p, by words
+  auto g = cuzk::test::rng(608);
+  auto v = test::word_pattern_elements<Fp>(g, 2000);
+  for (const Fp& e : test::edge_elements<Fp>()) v.push_back(e);
+  const size_t m = v.size();
+  // Both representatives of each value: x and x + p.
+  const auto rep = [&](const Fp& x, bool high) {
+    const DeviceFp d = to_device(x);
+    return high ? DeviceFp::add_unreduced(d, p) : d;
+  };
+  for (size_t i = 0; i < m; ++i) {
+    const Fp& x = v[i];
+    const Fp& y = v[(i * 7 + 3) % m];
+    for (int hi = 0; hi < 4; ++hi) {
+      const DeviceFp a = rep(x, hi & 1), b = rep(y, hi & 2);
+      const auto check = [&](const DeviceFp& got, const Fp& want, const char* op) {
+        ASSERT_TRUE(below_twice_p(got)) << op << ", " << i << "/" << hi << ": " << show(x) << ", " << show(y);
+        ASSERT_EQ(to_cpu<Fp>(got.reduced()), want) << op << ", " << i << "/" << hi << ": " << show(x) << ", " << show(y);
+      };
+      check(DeviceFp::mul_lazy(a, b), x * y, "mul_lazy");
+      check(a.sqr_lazy(), x.square(), "sqr_lazy");
+      check(DeviceFp::add_lazy(a, b), x + y, "add_lazy");
+      check(DeviceFp::sub_lazy(a, b), x - y, "sub_lazy");
+      ASSERT_EQ(a.is_zero_lazy(), x.is_zero()) << i;
+    }
+  }
+  // 2p - 1 (= p - 1 mod p) with itself and with 1.
+  const DeviceFp top = DeviceFp::add_unreduced(to_device(-Fp::one()), p);
+  EXPECT_TRUE(below_twice_p(DeviceFp::mul_lazy(top, top)));
+  EXPECT_EQ(to_cpu<Fp>(DeviceFp::mul_lazy(top, top).reduced()), Fp::one());
+  EXPECT_EQ(to_cpu<Fp>(top.sqr_lazy().reduced()), Fp::one());
+  EXPECT_EQ(to_cpu<Fp>(DeviceFp::add_lazy(top, top).reduced()), -Fp::one().dbl());
+  EXPECT_TRUE(p.is_zero_lazy());
+}
+
 // The CIOS and mixed twins that bench_gpu_field measures against: same bytes as the default.
 TEST(HostField, CiosTwinAgrees) {
   auto g = cuzk::test::rng(606);
@@ -306,6 +354,40 @@ TYPED_TEST(HostCurveTest, RunningSum) {
     want += q;
   }
   EXPECT_EQ(to_cpu<ec::XYZZ<Curve>>(acc).to_affine(), want.to_affine());
+}
+
+// The MSM window sums' lazy additions (DeviceXYZZ::add_lazy): running += B, sum += running, both
+// lazy, where B is a random point, the running sum itself (same coordinates: doubling, and U2 - U1
+// is then 0 or p in [0, 2p)), its affine form (ZZ = 1), its negation (the identity) or the
+// identity. After reduced(), each step has the bytes of the reduced formula, which the CPU twin
+// checks above.
+TYPED_TEST(HostCurveTest, LazyWindowSumsEqualReduced) {
+  using Curve = TypeParam;
+  using DX = DeviceType<ec::XYZZ<Curve>>;
+  auto g = cuzk::test::rng(613);
+  const auto bases = test::random_affine_points<Curve>(g, 16);
+  DX running = DX::identity(), sum = DX::identity(), want_running = DX::identity(), want_sum = DX::identity();
+  int doublings = 0, identities = 0;
+  for (int i = 0; i < 600; ++i) {
+    DX b = DX::from_affine(to_device(bases[g() % bases.size()])) + to_device(bases[g() % bases.size()]);
+    const bool live = !want_running.is_identity();
+    switch (g() % 8) {
+      case 0: b = DX::identity(); break;
+      case 1: if (live) { b = want_running; ++doublings; } break;
+      case 2: if (live) { b = DX::from_affine(to_device(to_cpu<ec::XYZZ<Curve>>(want_running).to_affine())); ++doublings; } break;
+      case 3: if (live) { b = -want_running; ++identities; } break;
+      default: break;
+    }
+    running = running.add_lazy(b);
+    sum = sum.add_lazy(running);
+    want_running += b;
+    want_sum += want_running;
+    const DX got_running = running.reduced(), got_sum = sum.reduced();
+    ASSERT_EQ(std::memcmp(&got_running, &want_running, sizeof got_running), 0) << "running, step " << i;
+    ASSERT_EQ(std::memcmp(&got_sum, &want_sum, sizeof got_sum), 0) << "sum, step " << i;
+  }
+  EXPECT_GT(doublings, 40);
+  EXPECT_GT(identities, 20);
 }
 
 }  // namespace
