@@ -143,7 +143,7 @@ struct DeviceXYZZ {
     return r;
   }
 
-  // The full sum with the coordinates lazily reduced, in [0, 2p) (DeviceField::mul_lazy), where
+  // The full sum with the coordinates lazily reduced, in [0, 2p) (DeviceField::mul_unreduced), where
   // the field allows it (Fp: G1), else reduced: the step of the MSM's window sums (running sums of
   // buckets), which call reduced() before they store. The identity stays exact (ZZ = 0: a lazy ZZ
   // is a product of values nonzero mod p, never 0 or p). Measured on the H200 (docs/PERF.md 18):
@@ -173,8 +173,8 @@ struct DeviceXYZZ {
     CUZK_HD static DeviceXYZZ dbl(const DeviceXYZZ& a) { return a.dbl(); }
   };
   struct LazyOps {
-    CUZK_HD static F mul(const F& a, const F& b) { return F::mul_lazy(a, b); }
-    CUZK_HD static F sqr(const F& a) { return a.sqr_lazy(); }
+    CUZK_HD static F mul(const F& a, const F& b) { return F::mul_unreduced(a, b); }  // kLazy: both < 2p
+    CUZK_HD static F sqr(const F& a) { return a.sqr_unreduced(); }
     CUZK_HD static F add(const F& a, const F& b) { return F::add_lazy(a, b); }
     CUZK_HD static F sub(const F& a, const F& b) { return F::sub_lazy(a, b); }
     CUZK_HD static bool is_zero(const F& a) { return a.is_zero_lazy(); }

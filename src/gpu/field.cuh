@@ -566,30 +566,46 @@ struct alignas(8) DeviceField {
   CUZK_HD DeviceField& operator-=(const DeviceField& b) { return *this = *this - b; }
   CUZK_HD DeviceField& operator*=(const DeviceField& b) { return *this = *this * b; }
 
-  // ---- lazy reduction (kLazy fields): operands and results in [0, 2p) ----------------------
-  // A Montgomery product of a, b < 2p is below 2p without the final subtraction:
-  //   (a b + M p) / 2^(32n) < (4p^2 + 2^(32n) p) / 2^(32n) = p (1 + 4p / 2^(32n)) < 2p,
-  // and its rounds keep the bounds the reduced forms rely on: in mul_even_odd and mul_cios
-  // T < 3p before each round, T + a t + m p < 3p 2^32 + 3p < 2^(32n+32); in the square
-  // a^2 < 4p^2 < p 2^(32n), as redc_wide needs. Sums and differences come back into [0, 2p) by 2p.
-  // The G1 accumulation (DeviceXYZZ::add_lazy) so skips the conditional subtraction of each of
-  // its ten products.
-  CUZK_HD static DeviceField mul_lazy(const DeviceField& a, const DeviceField& b) {
-    static_assert(kLazy, "lazy reduction needs 4p < 2^(32n)");
+  // ---- lazy reduction: values in [0, 2p) between operations --------------------------------
+  // A Montgomery product before its final subtraction is (a b + M p) / 2^(32n) < a b / 2^(32n) + p,
+  // and the rounds' accumulator stays below (a + p) 2^32 (T < a + p before each round, by
+  // induction), which n + 1 words hold when a + p <= 2^(32n). So the product is below 2p for
+  //  - a < p, b < 2p, in any field here (2p < 2^(32n): the top bit is free), and
+  //  - a, b < 2p where kLazy (4p < 2^(32n): a b / 2^(32n) < 4p^2 / 2^(32n) < p; 3p < 2^(32n)).
+  // The NTT (Fr: a twiddle times a lazy value) uses the first, the G1 window sums
+  // (DeviceXYZZ::add_lazy) the second; each saves the 12- or 8-word subtract-and-select.
+  // The operand order matters: a is the reduced one.
+  CUZK_HD static DeviceField mul_unreduced(const DeviceField& a, const DeviceField& b) {
     if constexpr (std::is_same_v<MulAlgo, detail::MulEvenOdd>) return product_even_odd(a, b);
     else return product_cios(a, b);
   }
-  CUZK_HD DeviceField sqr_lazy() const {
-    static_assert(kLazy, "lazy reduction needs 4p < 2^(32n)");
+  // a^2 for a < 2p, below 2p where kLazy (a^2 < 4p^2 < p 2^(32n), as redc_wide needs).
+  CUZK_HD DeviceField sqr_unreduced() const {
+    static_assert(kLazy, "needs 4p < 2^(32n)");
     if constexpr (std::is_same_v<MulAlgo, detail::MulCios>) return product_cios(*this, *this);
     else return square_even_odd(*this);
   }
-  // a + b < 4p (no carry out: 4p < 2^(32n)), less 2p where that does not borrow.
+  // a + b for a, b < 2p, less 2p where that does not borrow, or where the sum carried out of the
+  // top word (possible unless kLazy: then the 2^(32n) wrap and the subtraction cancel).
   CUZK_HD static DeviceField add_lazy(const DeviceField& a, const DeviceField& b) {
-    static_assert(kLazy, "lazy reduction needs 4p < 2^(32n)");
-    return reduce_below(add_unreduced(a, b), twice_modulus());
+    if constexpr (kLazy) {
+      return reduce_below(add_unreduced(a, b), twice_modulus());
+    } else {
+      DeviceField t;
+      CarryChain c;
+      t.limbs[0] = c.add_cc(a.limbs[0], b.limbs[0]);
+      CUZK_UNROLL for (size_t i = 1; i < kLimbs; ++i) t.limbs[i] = c.addc_cc(a.limbs[i], b.limbs[i]);
+      const uint32_t carry = c.addc(0, 0);
+      const DeviceField m = twice_modulus();
+      DeviceField u;
+      CarryChain d;
+      u.limbs[0] = d.sub_cc(t.limbs[0], m.limbs[0]);
+      CUZK_UNROLL for (size_t i = 1; i < kLimbs; ++i) u.limbs[i] = d.subc_cc(t.limbs[i], m.limbs[i]);
+      const uint32_t borrow = d.subc_cc(0, 0);  // all ones when t < 2p
+      return select(borrow & (carry - 1), t, u);  // t only when it is the sum (no carry) and < 2p
+    }
   }
-  // a - b, plus 2p where that borrowed.
+  // a - b for a, b < 2p, plus 2p where that borrowed.
   CUZK_HD static DeviceField sub_lazy(const DeviceField& a, const DeviceField& b) {
     return sub_add_back(a, b, twice_modulus());
   }

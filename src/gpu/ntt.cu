@@ -37,6 +37,7 @@ struct Pass {
   unsigned split;
   const F* flat;  // the second pass's boundary: ω^(t·2^consumed) by t (ntt_tables.hpp), else null
   ScaleKind scale_in, scale_out;  // applied on load of the first executed pass / store of the last
+  bool last;                      // the last executed pass: it stores reduced values (else [0, 2r))
   F scale_const;
   const F* s_lo;  // scale powers two-level, indexed by the coefficient's natural index
   const F* s_hi;
@@ -80,6 +81,11 @@ __device__ __forceinline__ void sm_put(uint32_t (*sm)[kTile], unsigned i, const 
 // radix-4/2 twins, in both directions) make a kernel of ~150 KiB of SASS, far beyond the
 // instruction cache; a call costs a few moves of 16 registers against ~300 instructions.
 __device__ __noinline__ F mul(F a, F b) { return a * b; }
+// Between the first load and the last store the values are lazily reduced, in [0, 2r)
+// (field.cuh: a product of a reduced a and a lazy b is below 2r without the final subtraction;
+// sums and differences come back by 2r): each product saves its 8-word subtract-and-select.
+// w (twiddle or scale) is reduced.
+__device__ __noinline__ F mul_lazy(F w, F x) { return F::mul_unreduced(w, x); }
 
 __device__ __forceinline__ F two_level(const F* lo, const F* hi, unsigned e, unsigned split) {
   return mul(hi[e >> split], lo[e & ((1u << split) - 1)]);
@@ -92,8 +98,8 @@ __device__ __forceinline__ F boundary_twiddle(const Pass& p, unsigned i2, unsign
 }
 
 __device__ __forceinline__ F scaled(const Pass& p, ScaleKind kind, const F& x, unsigned natural_index) {
-  if (kind == ScaleKind::constant) return mul(x, p.scale_const);
-  if (kind == ScaleKind::powers) return mul(x, two_level(p.s_lo, p.s_hi, natural_index, p.split));
+  if (kind == ScaleKind::constant) return mul_lazy(p.scale_const, x);
+  if (kind == ScaleKind::powers) return mul_lazy(two_level(p.s_lo, p.s_hi, natural_index, p.split), x);
   return x;
 }
 
@@ -127,20 +133,20 @@ __device__ __forceinline__ void stage_group(uint32_t (*sm)[kTile], const Pass& p
         F& x1 = x[m | (1u << b)];
         if (s == 0 || (kLow && (m & ((1u << s) - 1)) == 0)) {  // j = 0: the twiddle is ω^0 = 1
           const F y = x1;
-          x1 = x0 - y;
-          x0 = x0 + y;
+          x1 = F::sub_lazy(x0, y);
+          x0 = F::add_lazy(x0, y);
           continue;
         }
         const unsigned j = kLow ? m & ((1u << s) - 1) : (row0 | (m << s_lo)) & ((1u << s) - 1);
         const F w = p.local[j << (p.local_log - 1 - s)];  // ω_(2h)^j = ω_(2^K)^(j·2^K/2h)
         if (kDif) {
-          const F d = x0 - x1;
-          x0 = x0 + x1;
-          x1 = mul(d, w);
+          const F d = F::sub_lazy(x0, x1);
+          x0 = F::add_lazy(x0, x1);
+          x1 = mul_lazy(w, d);
         } else {
-          const F y = mul(x1, w);
-          x1 = x0 - y;
-          x0 = x0 + y;
+          const F y = mul_lazy(w, x1);
+          x1 = F::sub_lazy(x0, y);
+          x0 = F::add_lazy(x0, y);
         }
       }
     }
@@ -193,7 +199,7 @@ __global__ void __launch_bounds__(kMaxThreads) ntt_pass(Pass p) {
       x = scaled(p, p.scale_in, x, kDif ? unsigned(pos) : bit_reverse(unsigned(pos), p.log_n));
     if (!kDif && twiddle) {
       const unsigned i2 = (group << p.log_c) + c;
-      x = mul(x, boundary_twiddle(p, i2, bit_reverse(r, p.k)));
+      x = mul_lazy(boundary_twiddle(p, i2, bit_reverse(r, p.k)), x);
     }
     sm_put(sm, i, x);
   }
@@ -225,11 +231,11 @@ __global__ void __launch_bounds__(kMaxThreads) ntt_pass(Pass p) {
     F x = sm_get(sm, i);
     if (kDif && twiddle) {
       const unsigned i2 = (group << p.log_c) + cc;
-      x = mul(x, boundary_twiddle(p, i2, bit_reverse(r, p.k)));
+      x = mul_lazy(boundary_twiddle(p, i2, bit_reverse(r, p.k)), x);
     }
     if (p.scale_out != ScaleKind::none)  // DIF output is bit-reversed, DIT output natural
       x = scaled(p, p.scale_out, x, kDif ? bit_reverse(unsigned(pos), p.log_n) : unsigned(pos));
-    store(p.data + pos, x);
+    store(p.data + pos, p.last ? x.reduced() : x);
   }
 }
 
@@ -329,6 +335,7 @@ void NttDomain::transform(ff::Fr* data, bool inverse, Scale scale, Order in, Ord
     p.flat = pass == 1 && layout_.flat_log > 0 ? tables + (inverse ? layout_.flat_inv : layout_.flat_fwd) : nullptr;
     p.scale_in = first ? in_kind : ScaleKind::none;
     p.scale_out = last ? out_kind : ScaleKind::none;
+    p.last = last;
     const unsigned tile = 1u << (p.k + p.log_c);
     const unsigned threads = tile >= kPerThread ? tile / kPerThread : 1;
     const unsigned blocks = unsigned(size() >> (p.k + p.log_c));

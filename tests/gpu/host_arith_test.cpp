@@ -172,51 +172,65 @@ TEST(HostField, WordPatternsFp2) {
 
 // Lazy reduction (field.cuh): each operation on representatives in [0, 2p) (x or x + p, both
 // chosen) stays below 2p and is congruent to the reduced result; the word patterns and 2p - 1 give
-// the largest intermediate sums the bounds allow. A final subtraction wrongly dropped or a 2p
-// mis-added shows as a result >= 2p or a wrong residue.
-bool below_twice_p(const DeviceFp& a) {
-  const DeviceFp m = DeviceFp::twice_modulus();
-  for (size_t i = DeviceFp::kLimbs; i-- > 0;)
+// the largest intermediate sums the bounds allow (for Fr, 2p - 1 + 2p - 1 carries out of the top
+// word). A final subtraction wrongly dropped or a 2p mis-added shows as a result >= 2p or a wrong
+// residue. Products: a reduced first operand in both fields (the NTT's twiddle), both lazy in Fp.
+template <class D>
+bool below_twice_p(const D& a) {
+  const D m = D::twice_modulus();
+  for (size_t i = D::kLimbs; i-- > 0;)
     if (a.limbs[i] != m.limbs[i]) return a.limbs[i] < m.limbs[i];
   return false;
 }
-TEST(HostField, LazyFpStaysBelowTwiceP) {
-  static_assert(DeviceFp::kLazy && !DeviceFr::kLazy);
-  const DeviceFp p = DeviceFp::modulus(), p2 = DeviceFp::twice_modulus();
-  EXPECT_EQ(to_cpu<Fp>(DeviceFp::add_unreduced(p, p)), to_cpu<Fp>(p2));  // 2p = p + p, by words
-  auto g = cuzk::test::rng(608);
-  auto v = test::word_pattern_elements<Fp>(g, 2000);
-  for (const Fp& e : test::edge_elements<Fp>()) v.push_back(e);
+template <class F>
+void check_lazy(uint64_t salt) {
+  using D = DeviceType<F>;
+  const D p = D::modulus();
+  EXPECT_EQ(to_cpu<F>(D::add_unreduced(p, p)), to_cpu<F>(D::twice_modulus()));  // 2p = p + p, by words
+  auto g = cuzk::test::rng(salt);
+  auto v = test::word_pattern_elements<F>(g, 2000);
+  for (const F& e : test::edge_elements<F>()) v.push_back(e);
   const size_t m = v.size();
-  // Both representatives of each value: x and x + p.
-  const auto rep = [&](const Fp& x, bool high) {
-    const DeviceFp d = to_device(x);
-    return high ? DeviceFp::add_unreduced(d, p) : d;
+  const auto rep = [&](const F& x, bool high) {  // x or x + p
+    const D d = to_device(x);
+    return high ? D::add_unreduced(d, p) : d;
   };
   for (size_t i = 0; i < m; ++i) {
-    const Fp& x = v[i];
-    const Fp& y = v[(i * 7 + 3) % m];
+    const F& x = v[i];
+    const F& y = v[(i * 7 + 3) % m];
     for (int hi = 0; hi < 4; ++hi) {
-      const DeviceFp a = rep(x, hi & 1), b = rep(y, hi & 2);
-      const auto check = [&](const DeviceFp& got, const Fp& want, const char* op) {
+      const D a = rep(x, hi & 1), b = rep(y, hi & 2);
+      const auto check = [&](const D& got, const F& want, const char* op) {
         ASSERT_TRUE(below_twice_p(got)) << op << ", " << i << "/" << hi << ": " << show(x) << ", " << show(y);
-        ASSERT_EQ(to_cpu<Fp>(got.reduced()), want) << op << ", " << i << "/" << hi << ": " << show(x) << ", " << show(y);
+        ASSERT_EQ(to_cpu<F>(got.reduced()), want) << op << ", " << i << "/" << hi << ": " << show(x) << ", " << show(y);
       };
-      check(DeviceFp::mul_lazy(a, b), x * y, "mul_lazy");
-      check(a.sqr_lazy(), x.square(), "sqr_lazy");
-      check(DeviceFp::add_lazy(a, b), x + y, "add_lazy");
-      check(DeviceFp::sub_lazy(a, b), x - y, "sub_lazy");
-      ASSERT_EQ(a.is_zero_lazy(), x.is_zero()) << i;
+      check(D::mul_unreduced(to_device(x), b), x * y, "mul_unreduced (reduced, lazy)");
+      check(D::add_lazy(a, b), x + y, "add_lazy");
+      check(D::sub_lazy(a, b), x - y, "sub_lazy");
+      if constexpr (D::kLazy) {
+        check(D::mul_unreduced(a, b), x * y, "mul_unreduced (lazy, lazy)");
+        check(a.sqr_unreduced(), x.square(), "sqr_unreduced");
+        ASSERT_EQ(a.is_zero_lazy(), x.is_zero()) << i;
+      }
     }
   }
-  // 2p - 1 (= p - 1 mod p) with itself and with 1.
-  const DeviceFp top = DeviceFp::add_unreduced(to_device(-Fp::one()), p);
-  EXPECT_TRUE(below_twice_p(DeviceFp::mul_lazy(top, top)));
-  EXPECT_EQ(to_cpu<Fp>(DeviceFp::mul_lazy(top, top).reduced()), Fp::one());
-  EXPECT_EQ(to_cpu<Fp>(top.sqr_lazy().reduced()), Fp::one());
-  EXPECT_EQ(to_cpu<Fp>(DeviceFp::add_lazy(top, top).reduced()), -Fp::one().dbl());
-  EXPECT_TRUE(p.is_zero_lazy());
+  // 2p - 1 (= -1 mod p) with itself.
+  const D top = D::add_unreduced(to_device(-F::one()), p);
+  EXPECT_TRUE(below_twice_p(D::add_lazy(top, top)));
+  EXPECT_EQ(to_cpu<F>(D::add_lazy(top, top).reduced()), -F::one().dbl());
+  EXPECT_EQ(to_cpu<F>(D::mul_unreduced(to_device(-F::one()), top).reduced()), F::one());
+  if constexpr (D::kLazy) {
+    EXPECT_TRUE(below_twice_p(D::mul_unreduced(top, top)));
+    EXPECT_EQ(to_cpu<F>(D::mul_unreduced(top, top).reduced()), F::one());
+    EXPECT_EQ(to_cpu<F>(top.sqr_unreduced().reduced()), F::one());
+    EXPECT_TRUE(p.is_zero_lazy());
+  }
 }
+TEST(HostField, LazyReductionFp) {
+  static_assert(DeviceFp::kLazy && !DeviceFr::kLazy);
+  check_lazy<Fp>(608);
+}
+TEST(HostField, LazyReductionFr) { check_lazy<Fr>(609); }
 
 // The CIOS and mixed twins that bench_gpu_field measures against: same bytes as the default.
 TEST(HostField, CiosTwinAgrees) {
