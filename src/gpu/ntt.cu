@@ -1,7 +1,7 @@
 // gpu::NttDomain's kernels (formulation in gpu/ntt.hpp). One kernel per pass: a tile of 2^k rows
 // (the pass's column, stride 2^(L'-k)) by 2^c adjacent columns (so a row's global reads are
 // 2^c·32 contiguous bytes) sits in shared memory; each thread runs up to three stages at a time
-// on 8 elements in registers.
+// on 8 elements in registers, or two on 4 (Radix, chosen per pass).
 #include "gpu/field.cuh"
 #include "gpu/ntt.hpp"
 // (gpu/ headers first: see field.cuh)
@@ -18,8 +18,17 @@ using F = DeviceFr;
 using ntt_detail::kMaxPassBits;
 
 constexpr unsigned kTile = 1u << kMaxPassBits;  // elements of a tile: 32 KiB of shared memory
-constexpr unsigned kPerThread = 8;               // elements a thread holds: radix-8 groups of stages
-constexpr unsigned kMaxThreads = kTile / kPerThread;
+
+// Stages a thread runs in registers per trip through shared memory (on 2^kBits elements), chosen
+// per pass (pass_radix_bits): radix-8 groups for passes of 3j bits, radix-4 (twice the threads,
+// 78 registers against 122, 24 warps per SM against 16) for the others. Measured on the H200
+// (docs/PERF.md 18): radix-4 is 11-23 % faster on passes of 7 and 8 bits, 5 % slower on 9.
+template <unsigned kBits>
+struct Radix {
+  static constexpr unsigned kPerThread = 1u << kBits;  // elements a thread holds
+  static constexpr unsigned kThreads = kTile / kPerThread;
+};
+unsigned pass_radix_bits(unsigned k) { return k % 3 == 0 ? 3 : 2; }
 
 enum class ScaleKind : int { none, constant, powers };
 
@@ -104,14 +113,15 @@ __device__ __forceinline__ F scaled(const Pass& p, ScaleKind kind, const F& x, u
 }
 
 // R consecutive stages s_lo .. s_lo + R - 1 of the tile's column DFTs in registers: each thread
-// takes kPerThread >> R sets of 2^R rows (the rows that differ in bits s_lo .. s_lo + R - 1),
-// so a pass of k bits makes ceil(k/3) trips through shared memory instead of k.
+// takes 2^(kBits - R) sets of 2^R rows (the rows that differ in bits s_lo .. s_lo + R - 1),
+// so a pass of k bits makes ceil(k / kBits) trips through shared memory instead of k.
 // kLow: the group of the pass's lowest stages (s_lo = 0), where row0 has no bits below R, so
 // j = m mod 2^s is known at compile time and the butterflies with j = 0 (twiddle 1) skip their
 // multiply: 5 products per 8 elements instead of 8 (radix-8).
-template <bool kDif, unsigned R, bool kLow>
+template <bool kDif, unsigned kBits, unsigned R, bool kLow>
 __device__ __forceinline__ void stage_group(uint32_t (*sm)[kTile], const Pass& p, unsigned tile, unsigned s_lo) {
-  constexpr unsigned kSets = kPerThread >> R, kSize = 1u << R;
+  static_assert(R <= kBits);
+  constexpr unsigned kSets = Radix<kBits>::kPerThread >> R, kSize = 1u << R;
   const unsigned others = tile >> R, threads = blockDim.x;
 #pragma unroll
   for (unsigned set = 0; set < kSets; ++set) {
@@ -155,28 +165,31 @@ __device__ __forceinline__ void stage_group(uint32_t (*sm)[kTile], const Pass& p
   }
 }
 
-template <bool kDif>
+template <bool kDif, unsigned kBits>
 __device__ __forceinline__ void run_group(uint32_t (*sm)[kTile], const Pass& p, unsigned tile, unsigned r, unsigned s_lo) {
   __syncthreads();
+  constexpr unsigned kR3 = kBits >= 3 ? 3 : 1;  // stage_group<3> only where a thread holds 8
   if (s_lo == 0) {
-    if (r == 3) stage_group<kDif, 3, true>(sm, p, tile, 0);
-    else if (r == 2) stage_group<kDif, 2, true>(sm, p, tile, 0);
-    else stage_group<kDif, 1, true>(sm, p, tile, 0);
-  } else if (r == 3) {
-    stage_group<kDif, 3, false>(sm, p, tile, s_lo);
+    if (kBits >= 3 && r == 3) stage_group<kDif, kBits, kR3, true>(sm, p, tile, 0);
+    else if (r == 2) stage_group<kDif, kBits, 2, true>(sm, p, tile, 0);
+    else stage_group<kDif, kBits, 1, true>(sm, p, tile, 0);
+  } else if (kBits >= 3 && r == 3) {
+    stage_group<kDif, kBits, kR3, false>(sm, p, tile, s_lo);
   } else if (r == 2) {
-    stage_group<kDif, 2, false>(sm, p, tile, s_lo);
+    stage_group<kDif, kBits, 2, false>(sm, p, tile, s_lo);
   } else {
-    stage_group<kDif, 1, false>(sm, p, tile, s_lo);
+    stage_group<kDif, kBits, 1, false>(sm, p, tile, s_lo);
   }
 }
 
 // kDif: natural-order data in, size-2^k Gentleman-Sande DFTs on the columns, then the twiddle
 // ω^((i2·k1) << consumed) on output k1 (stored in row bitrev(k1)) of column i2.
 // !kDif: the transpose: the same twiddle on load, then Cooley-Tukey stages h = 1 .. 2^(k-1).
-// The k stages run in groups of at most 3 (sizes as even as possible: 9 = 3+3+3, 10 = 3+3+2+2).
-template <bool kDif>
-__global__ void __launch_bounds__(kMaxThreads) ntt_pass(Pass p) {
+// The k stages run in groups of at most kBits (sizes as even as possible: 9 = 3+3+3,
+// 8 = 2+2+2+2, 7 = 2+2+2+1).
+template <bool kDif, unsigned kBits>
+__global__ void __launch_bounds__(Radix<kBits>::kThreads) ntt_pass(Pass p) {
+  constexpr unsigned kPerThread = Radix<kBits>::kPerThread;
   __shared__ uint32_t sm[8][kTile];
   const unsigned C = 1u << p.log_c;
   const unsigned tile = 1u << (p.k + p.log_c);
@@ -204,19 +217,19 @@ __global__ void __launch_bounds__(kMaxThreads) ntt_pass(Pass p) {
     sm_put(sm, i, x);
   }
 
-  const unsigned groups = (p.k + 2) / 3;
+  const unsigned groups = (p.k + kBits - 1) / kBits;
   if (kDif) {
     unsigned top = p.k;
     for (unsigned g = 0; g < groups; ++g) {
       const unsigned r = p.k / groups + (g < p.k % groups ? 1 : 0);
-      run_group<kDif>(sm, p, tile, r, top - r);
+      run_group<kDif, kBits>(sm, p, tile, r, top - r);
       top -= r;
     }
   } else {
     unsigned s_lo = 0;
     for (unsigned g = groups; g-- > 0;) {
       const unsigned r = p.k / groups + (g < p.k % groups ? 1 : 0);
-      run_group<kDif>(sm, p, tile, r, s_lo);
+      run_group<kDif, kBits>(sm, p, tile, r, s_lo);
       s_lo += r;
     }
   }
@@ -337,10 +350,16 @@ void NttDomain::transform(ff::Fr* data, bool inverse, Scale scale, Order in, Ord
     p.scale_out = last ? out_kind : ScaleKind::none;
     p.last = last;
     const unsigned tile = 1u << (p.k + p.log_c);
-    const unsigned threads = tile >= kPerThread ? tile / kPerThread : 1;
+    const unsigned bits = pass_radix_bits(p.k);
+    const unsigned threads = std::max(tile >> bits, 1u);
     const unsigned blocks = unsigned(size() >> (p.k + p.log_c));
-    if (dif) ntt_pass<true><<<blocks, threads, 0, stream.get()>>>(p);
-    else ntt_pass<false><<<blocks, threads, 0, stream.get()>>>(p);
+    if (bits == 3) {
+      if (dif) ntt_pass<true, 3><<<blocks, threads, 0, stream.get()>>>(p);
+      else ntt_pass<false, 3><<<blocks, threads, 0, stream.get()>>>(p);
+    } else {
+      if (dif) ntt_pass<true, 2><<<blocks, threads, 0, stream.get()>>>(p);
+      else ntt_pass<false, 2><<<blocks, threads, 0, stream.get()>>>(p);
+    }
     Stream::check_launch();
   };
   const auto dif = [&] {  // natural -> bit-reversed
