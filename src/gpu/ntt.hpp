@@ -6,7 +6,8 @@
 // k <= 10 bits. In decimation-in-frequency order (natural in, bit-reversed out) pass p does, for
 // every column i2 of its sub-problem of size 2^L' (stride 2^(L'-k)), a size-2^k DFT over the
 // column (radix-2 Gentleman-Sande stages, three at a time on 8 elements in registers between
-// trips through shared memory; local roots ω_(2^k)^j), then multiplies output k1 by
+// trips through shared memory where k is a multiple of 3, else two at a time on 4; local roots
+// ω_(2^k)^j), then multiplies output k1 by
 // ω_(2^L')^(i2·k1) and leaves 2^k independent sub-problems of size 2^(L'-k).
 // Bit-reversed in, natural out is the transposed network: the passes in reverse order, each
 // twiddle first, then Cooley-Tukey butterflies. Neither needs a permutation pass (DESIGN.md
@@ -15,6 +16,7 @@
 // Twiddles ω^e (e < n) come from two small tables, ω^e = hi[e >> B]·lo[e mod 2^B], B = ceil(log n/2):
 // 2^14 + 2^14 entries (1 MiB) at 2^28 instead of a 4 GiB table (gpu/ntt_tables.hpp). The coset
 // factors g^i (and g^-i/n) use the same split; they and 1/n are fused into the first or last pass.
+// Between the passes the values are lazily reduced, in [0, 2r); the last pass stores them reduced.
 
 #include <cstddef>
 #include <cstdint>
