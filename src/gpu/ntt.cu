@@ -26,7 +26,6 @@ constexpr unsigned kTile = 1u << kMaxPassBits;  // elements of a tile: 32 KiB of
 template <unsigned kBits>
 struct Radix {
   static constexpr unsigned kPerThread = 1u << kBits;  // elements a thread holds
-  static constexpr unsigned kThreads = kTile / kPerThread;
 };
 unsigned pass_radix_bits(unsigned k) { return k % 3 == 0 ? 3 : 2; }
 
@@ -70,17 +69,20 @@ __device__ __forceinline__ void store(F* p, const F& x) {
 // Shared memory holds the tile word-planar (word w of element i at sm[w][swizzle(i)]), so that a
 // warp reads 32 different banks: bits 5..7 of the index are XORed into bits 0..2 and bits 6..7
 // into bits 3..4, which makes the three access patterns of a radix-8 group (rows 8t + m, rows
-// spread by 8, rows spread by 64) conflict-free at one column (a bijection on [0, 1024)).
+// spread by 8, rows spread by 64) conflict-free at one column (a bijection on [0, 1024) that
+// changes bits 0..4 only, so a tile of 512 stays within 512).
 __device__ __forceinline__ unsigned swizzle(unsigned i) { return i ^ ((i >> 5) & 7) ^ (((i >> 6) & 3) << 3); }
 
-__device__ __forceinline__ F sm_get(const uint32_t (*sm)[kTile], unsigned i) {
+template <unsigned kStride>
+__device__ __forceinline__ F sm_get(const uint32_t (*sm)[kStride], unsigned i) {
   F x;
   i = swizzle(i);
 #pragma unroll
   for (int w = 0; w < 8; ++w) x.limbs[w] = sm[w][i];
   return x;
 }
-__device__ __forceinline__ void sm_put(uint32_t (*sm)[kTile], unsigned i, const F& x) {
+template <unsigned kStride>
+__device__ __forceinline__ void sm_put(uint32_t (*sm)[kStride], unsigned i, const F& x) {
   i = swizzle(i);
 #pragma unroll
   for (int w = 0; w < 8; ++w) sm[w][i] = x.limbs[w];
@@ -118,8 +120,8 @@ __device__ __forceinline__ F scaled(const Pass& p, ScaleKind kind, const F& x, u
 // kLow: the group of the pass's lowest stages (s_lo = 0), where row0 has no bits below R, so
 // j = m mod 2^s is known at compile time and the butterflies with j = 0 (twiddle 1) skip their
 // multiply: 5 products per 8 elements instead of 8 (radix-8).
-template <bool kDif, unsigned kBits, unsigned R, bool kLow>
-__device__ __forceinline__ void stage_group(uint32_t (*sm)[kTile], const Pass& p, unsigned tile, unsigned s_lo) {
+template <bool kDif, unsigned kBits, unsigned R, bool kLow, unsigned kStride>
+__device__ __forceinline__ void stage_group(uint32_t (*sm)[kStride], const Pass& p, unsigned tile, unsigned s_lo) {
   static_assert(R <= kBits);
   constexpr unsigned kSets = Radix<kBits>::kPerThread >> R, kSize = 1u << R;
   const unsigned others = tile >> R, threads = blockDim.x;
@@ -165,20 +167,20 @@ __device__ __forceinline__ void stage_group(uint32_t (*sm)[kTile], const Pass& p
   }
 }
 
-template <bool kDif, unsigned kBits>
-__device__ __forceinline__ void run_group(uint32_t (*sm)[kTile], const Pass& p, unsigned tile, unsigned r, unsigned s_lo) {
+template <bool kDif, unsigned kBits, unsigned kStride>
+__device__ __forceinline__ void run_group(uint32_t (*sm)[kStride], const Pass& p, unsigned tile, unsigned r, unsigned s_lo) {
   __syncthreads();
   constexpr unsigned kR3 = kBits >= 3 ? 3 : 1;  // stage_group<3> only where a thread holds 8
   if (s_lo == 0) {
-    if (kBits >= 3 && r == 3) stage_group<kDif, kBits, kR3, true>(sm, p, tile, 0);
-    else if (r == 2) stage_group<kDif, kBits, 2, true>(sm, p, tile, 0);
-    else stage_group<kDif, kBits, 1, true>(sm, p, tile, 0);
+    if (kBits >= 3 && r == 3) stage_group<kDif, kBits, kR3, true, kStride>(sm, p, tile, 0);
+    else if (r == 2) stage_group<kDif, kBits, 2, true, kStride>(sm, p, tile, 0);
+    else stage_group<kDif, kBits, 1, true, kStride>(sm, p, tile, 0);
   } else if (kBits >= 3 && r == 3) {
-    stage_group<kDif, kBits, kR3, false>(sm, p, tile, s_lo);
+    stage_group<kDif, kBits, kR3, false, kStride>(sm, p, tile, s_lo);
   } else if (r == 2) {
-    stage_group<kDif, kBits, 2, false>(sm, p, tile, s_lo);
+    stage_group<kDif, kBits, 2, false, kStride>(sm, p, tile, s_lo);
   } else {
-    stage_group<kDif, kBits, 1, false>(sm, p, tile, s_lo);
+    stage_group<kDif, kBits, 1, false, kStride>(sm, p, tile, s_lo);
   }
 }
 
@@ -187,10 +189,12 @@ __device__ __forceinline__ void run_group(uint32_t (*sm)[kTile], const Pass& p, 
 // !kDif: the transpose: the same twiddle on load, then Cooley-Tukey stages h = 1 .. 2^(k-1).
 // The k stages run in groups of at most kBits (sizes as even as possible: 9 = 3+3+3,
 // 8 = 2+2+2+2, 7 = 2+2+2+1).
-template <bool kDif, unsigned kBits>
-__global__ void __launch_bounds__(Radix<kBits>::kThreads) ntt_pass(Pass p) {
+// kTileLog: the tile's shared memory, 2^kTileLog elements (10, or 9 for tiles of 512 and fewer:
+// the last pass has no columns to add, and 16 KiB instead of 32 let 8 blocks share an SM).
+template <bool kDif, unsigned kBits, unsigned kTileLog>
+__global__ void __launch_bounds__((1u << kTileLog) >> kBits) ntt_pass(Pass p) {
   constexpr unsigned kPerThread = Radix<kBits>::kPerThread;
-  __shared__ uint32_t sm[8][kTile];
+  __shared__ uint32_t sm[8][1u << kTileLog];
   const unsigned C = 1u << p.log_c;
   const unsigned tile = 1u << (p.k + p.log_c);
   const unsigned threads = blockDim.x;  // max(tile / kPerThread, 1)
@@ -222,14 +226,14 @@ __global__ void __launch_bounds__(Radix<kBits>::kThreads) ntt_pass(Pass p) {
     unsigned top = p.k;
     for (unsigned g = 0; g < groups; ++g) {
       const unsigned r = p.k / groups + (g < p.k % groups ? 1 : 0);
-      run_group<kDif, kBits>(sm, p, tile, r, top - r);
+      run_group<kDif, kBits, (1u << kTileLog)>(sm, p, tile, r, top - r);
       top -= r;
     }
   } else {
     unsigned s_lo = 0;
     for (unsigned g = groups; g-- > 0;) {
       const unsigned r = p.k / groups + (g < p.k % groups ? 1 : 0);
-      run_group<kDif, kBits>(sm, p, tile, r, s_lo);
+      run_group<kDif, kBits, (1u << kTileLog)>(sm, p, tile, r, s_lo);
       s_lo += r;
     }
   }
@@ -353,13 +357,13 @@ void NttDomain::transform(ff::Fr* data, bool inverse, Scale scale, Order in, Ord
     const unsigned bits = pass_radix_bits(p.k);
     const unsigned threads = std::max(tile >> bits, 1u);
     const unsigned blocks = unsigned(size() >> (p.k + p.log_c));
-    if (bits == 3) {
-      if (dif) ntt_pass<true, 3><<<blocks, threads, 0, stream.get()>>>(p);
-      else ntt_pass<false, 3><<<blocks, threads, 0, stream.get()>>>(p);
-    } else {
-      if (dif) ntt_pass<true, 2><<<blocks, threads, 0, stream.get()>>>(p);
-      else ntt_pass<false, 2><<<blocks, threads, 0, stream.get()>>>(p);
-    }
+    // [DIF][radix-8][tile of 512 or fewer]
+    static constexpr void (*kKernels[2][2][2])(Pass) = {
+        {{ntt_pass<false, 2, kMaxPassBits>, ntt_pass<false, 2, kMaxPassBits - 1>},
+         {ntt_pass<false, 3, kMaxPassBits>, ntt_pass<false, 3, kMaxPassBits - 1>}},
+        {{ntt_pass<true, 2, kMaxPassBits>, ntt_pass<true, 2, kMaxPassBits - 1>},
+         {ntt_pass<true, 3, kMaxPassBits>, ntt_pass<true, 3, kMaxPassBits - 1>}}};
+    kKernels[dif][bits == 3][tile <= kTile / 2]<<<blocks, threads, 0, stream.get()>>>(p);
     Stream::check_launch();
   };
   const auto dif = [&] {  // natural -> bit-reversed
