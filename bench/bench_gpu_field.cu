@@ -244,10 +244,12 @@ int run(int argc, char** argv) {
     // G2 chains are ~3x longer per op: a quarter of the threads keeps the run short.
     const size_t n2 = std::max<size_t>(n / 4, kThreads);
     const auto g2 = generator_multiples<ec::G2Curve>(m);
-    results.push_back(bench_curve<ec::G2Curve, DeviceFp2T<NewFp>, CurveOp::kMadd>("G2 madd new", g2, n2, iters, stream));
+    results.push_back(
+        bench_curve<ec::G2Curve, DeviceFp2T<NewFp>, CurveOp::kMadd>("G2 madd new", g2, n2, iters, stream));
     results.push_back(
         bench_curve<ec::G2Curve, DeviceFp2T<Cios<NewFp>>, CurveOp::kMadd>("G2 madd cios", g2, n2, iters, stream));
-    results.push_back(bench_curve<ec::G2Curve, DeviceFp2T<Mix<NewFp>>, CurveOp::kMadd>("G2 madd mix", g2, n2, iters, stream));
+    results.push_back(
+        bench_curve<ec::G2Curve, DeviceFp2T<Mix<NewFp>>, CurveOp::kMadd>("G2 madd mix", g2, n2, iters, stream));
   }
   if (json) {
     for (const auto& r : results)

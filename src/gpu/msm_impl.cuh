@@ -625,7 +625,8 @@ ec::Jacobian<Curve> Msm<Curve>::run_impl(const ec::Affine<Curve>* bases_cpu, con
       }
       d.record(s);
       sum_windows(buckets, plan, j0, g, len, sums, shifted, window_sums.data() + j0, s);
-      if (two_level) sum_windows(shifted, plan2, j0, g, len2, sums2, static_cast<DX*>(nullptr), scaled_sums.data() + j0, s);
+      if (two_level)
+        sum_windows(shifted, plan2, j0, g, len2, sums2, static_cast<DX*>(nullptr), scaled_sums.data() + j0, s);
       s.synchronize();
       sort_ms += Event::elapsed_ms(a, b);
       acc_ms += Event::elapsed_ms(b, d);

@@ -168,7 +168,8 @@ __device__ __forceinline__ void stage_group(uint32_t (*sm)[kStride], const Pass&
 }
 
 template <bool kDif, unsigned kBits, unsigned kStride>
-__device__ __forceinline__ void run_group(uint32_t (*sm)[kStride], const Pass& p, unsigned tile, unsigned r, unsigned s_lo) {
+__device__ __forceinline__ void run_group(uint32_t (*sm)[kStride], const Pass& p, unsigned tile, unsigned r,
+                                          unsigned s_lo) {
   __syncthreads();
   constexpr unsigned kR3 = kBits >= 3 ? 3 : 1;  // stage_group<3> only where a thread holds 8
   if (s_lo == 0) {

@@ -388,7 +388,12 @@ TYPED_TEST(HostCurveTest, LazyWindowSumsEqualReduced) {
     switch (g() % 8) {
       case 0: b = DX::identity(); break;
       case 1: if (live) { b = want_running; ++doublings; } break;
-      case 2: if (live) { b = DX::from_affine(to_device(to_cpu<ec::XYZZ<Curve>>(want_running).to_affine())); ++doublings; } break;
+      case 2:
+        if (live) {
+          b = DX::from_affine(to_device(to_cpu<ec::XYZZ<Curve>>(want_running).to_affine()));
+          ++doublings;
+        }
+        break;
       case 3: if (live) { b = -want_running; ++identities; } break;
       default: break;
     }
