@@ -9,8 +9,8 @@ MsmWindows msm_windows(size_t m) {
   // additions (one unit each) and the running sums of the buckets, 4.5 units each. Measured on
   // the H200 (G1, docs/PERF.md 17): 0.42-0.46 ns a pair (more with wider windows: bigger buckets,
   // more pieces) and 1.7-1.9 ns a bucket. This picks 13 windows at 2^24-2^25 and 12 at 2^26-2^27;
-  // at 2^26, 13 windows measured 0.6 % faster than 12, a difference no constant here captures
-  // without losing 2^24 (where 14 windows are 2.3 % slower than 13).
+  // at 2^26 with whole-wave runs and two-level window sums 12 windows take 394.1 ms, 13 398.7
+  // (docs/PERF.md 18).
   MsmWindows best;
   double best_cost = 0;
   for (unsigned count = (256 + kMaxWindow - 1) / kMaxWindow; count <= 256; ++count) {
@@ -21,6 +21,14 @@ MsmWindows msm_windows(size_t m) {
     if (best.count == 0 || cost < best_cost) best = w, best_cost = cost;
   }
   return best;
+}
+
+unsigned balanced_run(size_t pairs, unsigned cap, size_t resident) {
+  // At 2^26 G1 (runs of up to 1024, 50,688 resident threads on the H200) the first sort's 470 M
+  // pairs made 9.05 waves and the second's 6.46: runs of 927 and 946 fill 10 and 7 (docs/PERF.md 18).
+  const size_t threads = (pairs + cap - 1) / cap;
+  const size_t waves = (threads + resident - 1) / resident;
+  return unsigned(std::max<size_t>((pairs + waves * resident - 1) / (waves * resident), 1));
 }
 
 template class Msm<ec::G1Curve>;

@@ -56,6 +56,11 @@ inline constexpr size_t kHostChunk = size_t{1} << 24;
 // The windows chosen for m significant terms (exposed for the bench and the tests).
 MsmWindows msm_windows(size_t m);
 
+// Sorted pairs per accumulating thread for `pairs` pairs: at most `cap`, and even over the waves
+// of `resident` threads the GPU holds at once (blocks per SM x SMs x block), so that no last,
+// partial wave leaves most SMs idle while its few blocks run (exposed for the tests).
+unsigned balanced_run(size_t pairs, unsigned cap, size_t resident);
+
 template <class Curve>
 class Msm {
  public:

@@ -315,16 +315,6 @@ unsigned default_run_length(size_t pairs) {
   return unsigned(std::clamp<size_t>(std::bit_floor(std::max<size_t>(target, 1)), 32, kG2 ? 512 : 1024));
 }
 
-// Pairs per accumulating thread for `pairs` pairs: at most `cap`, and even over the waves of
-// `resident` threads the GPU holds at once (blocks per SM x SMs x block), so that no last, partial
-// wave leaves most SMs idle while its few blocks run (at 2^26: 9.05 waves of runs of 1024 in the
-// first sort, 6.46 in the second; docs/PERF.md 18).
-unsigned balanced_run(size_t pairs, unsigned cap, size_t resident) {
-  const size_t threads = (pairs + cap - 1) / cap;
-  const size_t waves = (threads + resident - 1) / resident;
-  return unsigned(std::max<size_t>((pairs + waves * resident - 1) / (waves * resident), 1));
-}
-
 // A device buffer that only grows.
 template <class T>
 struct Grow {
