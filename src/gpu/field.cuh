@@ -503,13 +503,19 @@ struct alignas(8) DeviceField {
   }
   // x += p^2 (2n words); the caller knows the sum fits.
   CUZK_HD static void add_modulus_squared(uint32_t* x) { add_p2_words(x, std::make_index_sequence<2 * kLimbs>{}); }
-  // a + b without reduction (< 2^(32n): the top bit is free).
-  CUZK_HD static DeviceField add_unreduced(const DeviceField& a, const DeviceField& b) {
+  // a + b without reduction (< 2^(32n) for reduced a, b: the top bit is free); where `carry` is
+  // given, the sum may exceed 2^(32n) and *carry gets the carry out of the top word.
+  CUZK_HD static DeviceField add_unreduced(const DeviceField& a, const DeviceField& b, uint32_t* carry = nullptr) {
     DeviceField t;
     CarryChain c;
     t.limbs[0] = c.add_cc(a.limbs[0], b.limbs[0]);
     CUZK_UNROLL for (size_t i = 1; i + 1 < kLimbs; ++i) t.limbs[i] = c.addc_cc(a.limbs[i], b.limbs[i]);
-    t.limbs[kLimbs - 1] = c.addc(a.limbs[kLimbs - 1], b.limbs[kLimbs - 1]);
+    if (carry == nullptr) {
+      t.limbs[kLimbs - 1] = c.addc(a.limbs[kLimbs - 1], b.limbs[kLimbs - 1]);
+    } else {
+      t.limbs[kLimbs - 1] = c.addc_cc(a.limbs[kLimbs - 1], b.limbs[kLimbs - 1]);
+      *carry = c.addc(0, 0);
+    }
     return t;
   }
 
@@ -588,22 +594,10 @@ struct alignas(8) DeviceField {
   // a + b for a, b < 2p, less 2p where that does not borrow, or where the sum carried out of the
   // top word (possible unless kLazy: then the 2^(32n) wrap and the subtraction cancel).
   CUZK_HD static DeviceField add_lazy(const DeviceField& a, const DeviceField& b) {
-    if constexpr (kLazy) {
-      return reduce_below(add_unreduced(a, b), twice_modulus());
-    } else {
-      DeviceField t;
-      CarryChain c;
-      t.limbs[0] = c.add_cc(a.limbs[0], b.limbs[0]);
-      CUZK_UNROLL for (size_t i = 1; i < kLimbs; ++i) t.limbs[i] = c.addc_cc(a.limbs[i], b.limbs[i]);
-      const uint32_t carry = c.addc(0, 0);
-      const DeviceField m = twice_modulus();
-      DeviceField u;
-      CarryChain d;
-      u.limbs[0] = d.sub_cc(t.limbs[0], m.limbs[0]);
-      CUZK_UNROLL for (size_t i = 1; i < kLimbs; ++i) u.limbs[i] = d.subc_cc(t.limbs[i], m.limbs[i]);
-      const uint32_t borrow = d.subc_cc(0, 0);  // all ones when t < 2p
-      return select(borrow & (carry - 1), t, u);  // t only when it is the sum (no carry) and < 2p
-    }
+    if constexpr (kLazy) return reduce_below(add_unreduced(a, b), twice_modulus());
+    uint32_t carry = 0;
+    const DeviceField t = add_unreduced(a, b, &carry);
+    return reduce_below(t, twice_modulus(), 0u - carry);
   }
   // a - b for a, b < 2p, plus 2p where that borrowed.
   CUZK_HD static DeviceField sub_lazy(const DeviceField& a, const DeviceField& b) {
@@ -624,14 +618,14 @@ struct alignas(8) DeviceField {
  private:
   // r < 2p: r - p where that does not borrow, else r.
   CUZK_HD static DeviceField reduce_once(const DeviceField& r) { return reduce_below(r, modulus()); }
-  // r < 2m: r - m where that does not borrow, else r.
-  CUZK_HD static DeviceField reduce_below(const DeviceField& r, const DeviceField& m) {
+  // r < 2m: r - m where that does not borrow, else r; `force` all ones: r - m (mod 2^(32n)) always.
+  CUZK_HD static DeviceField reduce_below(const DeviceField& r, const DeviceField& m, uint32_t force = 0) {
     DeviceField s;
     CarryChain d;
     s.limbs[0] = d.sub_cc(r.limbs[0], m.limbs[0]);
     CUZK_UNROLL for (size_t j = 1; j < kLimbs; ++j) s.limbs[j] = d.subc_cc(r.limbs[j], m.limbs[j]);
     const uint32_t borrow = d.subc_cc(0, 0);  // all ones when r < m
-    return select(borrow, r, s);
+    return select(borrow & ~force, r, s);
   }
   // a - b, plus m where that borrowed (a, b < m: the result is in [0, m)).
   CUZK_HD static DeviceField sub_add_back(const DeviceField& a, const DeviceField& b, const DeviceField& m) {
