@@ -1,7 +1,7 @@
 // gpu::NttDomain's kernels (formulation in gpu/ntt.hpp). One kernel per pass: a tile of 2^k rows
 // (the pass's column, stride 2^(L'-k)) by 2^c adjacent columns (so a row's global reads are
 // 2^c·32 contiguous bytes) sits in shared memory; each thread runs up to three stages at a time
-// on 8 elements in registers, or two on 4 (Radix, chosen per pass).
+// on 8 elements in registers, or two on 4 (pass_radix_bits).
 #include "gpu/field.cuh"
 #include "gpu/ntt.hpp"
 // (gpu/ headers first: see field.cuh)
@@ -19,14 +19,10 @@ using ntt_detail::kMaxPassBits;
 
 constexpr unsigned kTile = 1u << kMaxPassBits;  // elements of a tile: 32 KiB of shared memory
 
-// Stages a thread runs in registers per trip through shared memory (on 2^kBits elements), chosen
-// per pass (pass_radix_bits): radix-8 groups for passes of 3j bits, radix-4 (twice the threads,
-// 78 registers against 122, 24 warps per SM against 16) for the others. Measured on the H200
-// (docs/PERF.md 18): radix-4 is 11-23 % faster on passes of 7 and 8 bits, 5 % slower on 9.
-template <unsigned kBits>
-struct Radix {
-  static constexpr unsigned kPerThread = 1u << kBits;  // elements a thread holds
-};
+// kBits: the stages a thread runs in registers per trip through shared memory, on the 2^kBits
+// elements it holds; chosen per pass: radix-8 groups for passes of 3j bits, radix-4 (twice the
+// threads, 78 registers against 122, 24 warps per SM against 16) for the others. Measured on the
+// H200 (docs/PERF.md 18): radix-4 is 11-23 % faster on passes of 7 and 8 bits, 5 % slower on 9.
 unsigned pass_radix_bits(unsigned k) { return k % 3 == 0 ? 3 : 2; }
 
 enum class ScaleKind : int { none, constant, powers };
@@ -123,7 +119,7 @@ __device__ __forceinline__ F scaled(const Pass& p, ScaleKind kind, const F& x, u
 template <bool kDif, unsigned kBits, unsigned R, bool kLow, unsigned kStride>
 __device__ __forceinline__ void stage_group(uint32_t (*sm)[kStride], const Pass& p, unsigned tile, unsigned s_lo) {
   static_assert(R <= kBits);
-  constexpr unsigned kSets = Radix<kBits>::kPerThread >> R, kSize = 1u << R;
+  constexpr unsigned kSets = 1u << (kBits - R), kSize = 1u << R;
   const unsigned others = tile >> R, threads = blockDim.x;
 #pragma unroll
   for (unsigned set = 0; set < kSets; ++set) {
@@ -194,7 +190,7 @@ __device__ __forceinline__ void run_group(uint32_t (*sm)[kStride], const Pass& p
 // the last pass has no columns to add, and 16 KiB instead of 32 let 8 blocks share an SM).
 template <bool kDif, unsigned kBits, unsigned kTileLog>
 __global__ void __launch_bounds__((1u << kTileLog) >> kBits) ntt_pass(Pass p) {
-  constexpr unsigned kPerThread = Radix<kBits>::kPerThread;
+  constexpr unsigned kPerThread = 1u << kBits;  // elements a thread holds
   __shared__ uint32_t sm[8][1u << kTileLog];
   const unsigned C = 1u << p.log_c;
   const unsigned tile = 1u << (p.k + p.log_c);
