@@ -95,7 +95,7 @@ __device__ __noinline__ F mul(F a, F b) { return a * b; }
 __device__ __noinline__ F mul_lazy(F w, F x) { return F::mul_unreduced(w, x); }
 
 __device__ __forceinline__ F two_level(const F* lo, const F* hi, unsigned e, unsigned split) {
-  return mul(hi[e >> split], lo[e & ((1u << split) - 1)]);
+  return mul(load(hi + (e >> split)), load(lo + (e & ((1u << split) - 1))));
 }
 
 // The boundary twiddle ω^((i2·k1) << consumed) of column i2, output k1 (i2·k1 < 2^(L - consumed)).
@@ -146,7 +146,7 @@ __device__ __forceinline__ void stage_group(uint32_t (*sm)[kStride], const Pass&
           continue;
         }
         const unsigned j = kLow ? m & ((1u << s) - 1) : (row0 | (m << s_lo)) & ((1u << s) - 1);
-        const F w = p.local[j << (p.local_log - 1 - s)];  // ω_(2h)^j = ω_(2^K)^(j·2^K/2h)
+        const F w = load(p.local + (j << (p.local_log - 1 - s)));  // ω_(2h)^j = ω_(2^K)^(j·2^K/2h)
         if (kDif) {
           const F d = F::sub_lazy(x0, x1);
           x0 = F::add_lazy(x0, x1);
