@@ -1,7 +1,7 @@
 // gpu::NttDomain's kernels (formulation in gpu/ntt.hpp). One kernel per pass: a tile of 2^k rows
 // (the pass's column, stride 2^(L'-k)) by 2^c adjacent columns (so a row's global reads are
 // 2^c·32 contiguous bytes) sits in shared memory; each thread runs up to three stages at a time
-// on 8 elements in registers, or two on 4 (pass_radix_bits).
+// on 8 elements in registers, or two on 4 (the tile's layout: gpu/ntt_tile.hpp).
 #include "gpu/field.cuh"
 #include "gpu/ntt.hpp"
 // (gpu/ headers first: see field.cuh)
@@ -15,15 +15,13 @@ namespace cuzk::gpu {
 namespace {
 
 using F = DeviceFr;
+using ntt_detail::group_bits;
+using ntt_detail::group_row0;
 using ntt_detail::kMaxPassBits;
+using ntt_detail::pass_groups;
+using ntt_detail::tile_swizzle;
 
 constexpr unsigned kTile = 1u << kMaxPassBits;  // elements of a tile: 32 KiB of shared memory
-
-// kBits: the stages a thread runs in registers per trip through shared memory, on the 2^kBits
-// elements it holds; chosen per pass: radix-8 groups for passes of 3j bits, radix-4 (twice the
-// threads, 78 registers against 122, 24 warps per SM against 16) for the others. Measured on the
-// H200 (docs/PERF.md 18): radix-4 is 11-23 % faster on passes of 7 and 8 bits, 5 % slower on 9.
-unsigned pass_radix_bits(unsigned k) { return k % 3 == 0 ? 3 : 2; }
 
 enum class ScaleKind : int { none, constant, powers };
 
@@ -62,26 +60,24 @@ __device__ __forceinline__ void store(F* p, const F& x) {
   q[1] = make_uint4(x.limbs[4], x.limbs[5], x.limbs[6], x.limbs[7]);
 }
 
-// Shared memory holds the tile word-planar (word w of element i at sm[w][swizzle(i)]), so that a
-// warp reads 32 different banks: bits 5..7 of the index are XORed into bits 0..2 and bits 6..7
-// into bits 3..4, which makes the three access patterns of a radix-8 group (rows 8t + m, rows
-// spread by 8, rows spread by 64) conflict-free at one column (a bijection on [0, 1024) that
-// changes bits 0..4 only, so a tile of 512 stays within 512).
-__device__ __forceinline__ unsigned swizzle(unsigned i) { return i ^ ((i >> 5) & 7) ^ (((i >> 6) & 3) << 3); }
-
+// Shared memory: four planes of 64-bit words (gpu/ntt_tile.hpp).
 template <unsigned kStride>
-__device__ __forceinline__ F sm_get(const uint32_t (*sm)[kStride], unsigned i) {
+__device__ __forceinline__ F sm_get(const uint2 (*sm)[kStride], unsigned i) {
   F x;
-  i = swizzle(i);
+  i = tile_swizzle(i);
 #pragma unroll
-  for (int w = 0; w < 8; ++w) x.limbs[w] = sm[w][i];
+  for (int v = 0; v < 4; ++v) {
+    const uint2 w = sm[v][i];
+    x.limbs[2 * v] = w.x;
+    x.limbs[2 * v + 1] = w.y;
+  }
   return x;
 }
 template <unsigned kStride>
-__device__ __forceinline__ void sm_put(uint32_t (*sm)[kStride], unsigned i, const F& x) {
-  i = swizzle(i);
+__device__ __forceinline__ void sm_put(uint2 (*sm)[kStride], unsigned i, const F& x) {
+  i = tile_swizzle(i);
 #pragma unroll
-  for (int w = 0; w < 8; ++w) sm[w][i] = x.limbs[w];
+  for (int v = 0; v < 4; ++v) sm[v][i] = make_uint2(x.limbs[2 * v], x.limbs[2 * v + 1]);
 }
 
 // One out-of-line Montgomery multiplication: inlined, the 12 products of a radix-8 group (and its
@@ -115,9 +111,10 @@ __device__ __forceinline__ F scaled(const Pass& p, ScaleKind kind, const F& x, u
 // so a pass of k bits makes ceil(k / kBits) trips through shared memory instead of k.
 // kLow: the group of the pass's lowest stages (s_lo = 0), where row0 has no bits below R, so
 // j = m mod 2^s is known at compile time and the butterflies with j = 0 (twiddle 1) skip their
-// multiply: 5 products per 8 elements instead of 8 (radix-8).
+// multiply: 5 products per 8 elements instead of 8 (radix-8). The subtractions take the
+// predicated add-back (field.cuh: sub_add_back).
 template <bool kDif, unsigned kBits, unsigned R, bool kLow, unsigned kStride>
-__device__ __forceinline__ void stage_group(uint32_t (*sm)[kStride], const Pass& p, unsigned tile, unsigned s_lo) {
+__device__ __forceinline__ void stage_group(uint2 (*sm)[kStride], const Pass& p, unsigned tile, unsigned s_lo) {
   static_assert(R <= kBits);
   constexpr unsigned kSets = 1u << (kBits - R), kSize = 1u << R;
   const unsigned others = tile >> R, threads = blockDim.x;
@@ -126,7 +123,7 @@ __device__ __forceinline__ void stage_group(uint32_t (*sm)[kStride], const Pass&
     const unsigned o = threadIdx.x + set * threads;
     if (o >= others) continue;
     const unsigned c = o & ((1u << p.log_c) - 1), q = o >> p.log_c;
-    const unsigned row0 = ((q >> s_lo) << (s_lo + R)) | (q & ((1u << s_lo) - 1));
+    const unsigned row0 = group_row0(q, s_lo, R);
     F x[kSize];
 #pragma unroll
     for (unsigned m = 0; m < kSize; ++m) x[m] = sm_get(sm, ((row0 | (m << s_lo)) << p.log_c) + c);
@@ -141,19 +138,19 @@ __device__ __forceinline__ void stage_group(uint32_t (*sm)[kStride], const Pass&
         F& x1 = x[m | (1u << b)];
         if (s == 0 || (kLow && (m & ((1u << s) - 1)) == 0)) {  // j = 0: the twiddle is ω^0 = 1
           const F y = x1;
-          x1 = F::sub_lazy(x0, y);
+          x1 = F::sub_lazy(x0, y, true);
           x0 = F::add_lazy(x0, y);
           continue;
         }
         const unsigned j = kLow ? m & ((1u << s) - 1) : (row0 | (m << s_lo)) & ((1u << s) - 1);
         const F w = load(p.local + (j << (p.local_log - 1 - s)));  // ω_(2h)^j = ω_(2^K)^(j·2^K/2h)
         if (kDif) {
-          const F d = F::sub_lazy(x0, x1);
+          const F d = F::sub_lazy(x0, x1, true);
           x0 = F::add_lazy(x0, x1);
           x1 = mul_lazy(w, d);
         } else {
           const F y = mul_lazy(w, x1);
-          x1 = F::sub_lazy(x0, y);
+          x1 = F::sub_lazy(x0, y, true);
           x0 = F::add_lazy(x0, y);
         }
       }
@@ -164,7 +161,7 @@ __device__ __forceinline__ void stage_group(uint32_t (*sm)[kStride], const Pass&
 }
 
 template <bool kDif, unsigned kBits, unsigned kStride>
-__device__ __forceinline__ void run_group(uint32_t (*sm)[kStride], const Pass& p, unsigned tile, unsigned r,
+__device__ __forceinline__ void run_group(uint2 (*sm)[kStride], const Pass& p, unsigned tile, unsigned r,
                                           unsigned s_lo) {
   __syncthreads();
   constexpr unsigned kR3 = kBits >= 3 ? 3 : 1;  // stage_group<3> only where a thread holds 8
@@ -184,14 +181,17 @@ __device__ __forceinline__ void run_group(uint32_t (*sm)[kStride], const Pass& p
 // kDif: natural-order data in, size-2^k Gentleman-Sande DFTs on the columns, then the twiddle
 // ω^((i2·k1) << consumed) on output k1 (stored in row bitrev(k1)) of column i2.
 // !kDif: the transpose: the same twiddle on load, then Cooley-Tukey stages h = 1 .. 2^(k-1).
-// The k stages run in groups of at most kBits (sizes as even as possible: 9 = 3+3+3,
-// 8 = 2+2+2+2, 7 = 2+2+2+1).
+// The k stages run in groups of at most kBits (ntt_tile.hpp: group_bits).
 // kTileLog: the tile's shared memory, 2^kTileLog elements (10, or 9 for tiles of 512 and fewer:
 // the last pass has no columns to add, and 16 KiB instead of 32 let 8 blocks share an SM).
+// The bound on blocks per SM keeps radix-8 at 128 registers (4 blocks of 128 threads) and radix-4
+// at 80 (3 of 256): the 64-bit shared accesses want aligned register pairs, and left free ptxas
+// takes 125-138 and 86-88 registers and fits a block fewer (2^21-2^24 4 % slower; PERF.md 19).
 template <bool kDif, unsigned kBits, unsigned kTileLog>
-__global__ void __launch_bounds__((1u << kTileLog) >> kBits) ntt_pass(Pass p) {
+__global__ void __launch_bounds__((1u << kTileLog) >> kBits,
+                                  (kBits == 3 ? 4 : 3) << (kMaxPassBits - kTileLog)) ntt_pass(Pass p) {
   constexpr unsigned kPerThread = 1u << kBits;  // elements a thread holds
-  __shared__ uint32_t sm[8][1u << kTileLog];
+  __shared__ uint2 sm[4][1u << kTileLog];
   const unsigned C = 1u << p.log_c;
   const unsigned tile = 1u << (p.k + p.log_c);
   const unsigned threads = blockDim.x;  // max(tile / kPerThread, 1)
@@ -218,18 +218,18 @@ __global__ void __launch_bounds__((1u << kTileLog) >> kBits) ntt_pass(Pass p) {
     sm_put(sm, i, x);
   }
 
-  const unsigned groups = (p.k + kBits - 1) / kBits;
+  const unsigned groups = pass_groups(p.k, kBits);
   if (kDif) {
     unsigned top = p.k;
     for (unsigned g = 0; g < groups; ++g) {
-      const unsigned r = p.k / groups + (g < p.k % groups ? 1 : 0);
+      const unsigned r = group_bits(p.k, kBits, g);
       run_group<kDif, kBits, (1u << kTileLog)>(sm, p, tile, r, top - r);
       top -= r;
     }
   } else {
     unsigned s_lo = 0;
     for (unsigned g = groups; g-- > 0;) {
-      const unsigned r = p.k / groups + (g < p.k % groups ? 1 : 0);
+      const unsigned r = group_bits(p.k, kBits, g);
       run_group<kDif, kBits, (1u << kTileLog)>(sm, p, tile, r, s_lo);
       s_lo += r;
     }
@@ -345,13 +345,13 @@ void NttDomain::transform(ff::Fr* data, bool inverse, Scale scale, Order in, Ord
     p.k = passes_[pass];
     p.consumed = consumed;
     p.stride_log = L - consumed - p.k;
-    p.log_c = std::min(p.stride_log, kMaxPassBits - p.k);
+    p.log_c = ntt_detail::pass_columns_log(p.k, p.stride_log);
     p.flat = pass == 1 && layout_.flat_log > 0 ? tables + (inverse ? layout_.flat_inv : layout_.flat_fwd) : nullptr;
     p.scale_in = first ? in_kind : ScaleKind::none;
     p.scale_out = last ? out_kind : ScaleKind::none;
     p.last = last;
     const unsigned tile = 1u << (p.k + p.log_c);
-    const unsigned bits = pass_radix_bits(p.k);
+    const unsigned bits = ntt_detail::pass_radix_bits(p.k);
     const unsigned threads = std::max(tile >> bits, 1u);
     const unsigned blocks = unsigned(size() >> (p.k + p.log_c));
     // [DIF][radix-8][tile of 512 or fewer]

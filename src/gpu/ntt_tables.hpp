@@ -13,11 +13,11 @@
 #include <vector>
 
 #include "ff/bls12_381.hpp"
+#include "gpu/ntt_tile.hpp"
 
 namespace cuzk::gpu::ntt_detail {
 
 inline constexpr unsigned kMaxLogSize = 28;   // poly::EvaluationDomain's limit
-inline constexpr unsigned kMaxPassBits = 10;  // 2^10 Fr = 32 KiB of shared memory per tile
 
 // The pass sizes k_0, k_1, ... in decimation-in-frequency order: they sum to log_n, each is
 // <= kMaxPassBits, the fewest passes, sizes as even as possible, larger first (27 -> 9,9,9;

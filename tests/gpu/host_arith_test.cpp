@@ -207,6 +207,7 @@ void check_lazy(uint64_t salt) {
       check(D::mul_unreduced(to_device(x), b), x * y, "mul_unreduced (reduced, lazy)");
       check(D::add_lazy(a, b), x + y, "add_lazy");
       check(D::sub_lazy(a, b), x - y, "sub_lazy");
+      check(D::sub_lazy(a, b, true), x - y, "sub_lazy (predicated)");
       if constexpr (D::kLazy) {
         check(D::mul_unreduced(a, b), x * y, "mul_unreduced (lazy, lazy)");
         check(a.sqr_unreduced(), x.square(), "sqr_unreduced");

@@ -1,10 +1,15 @@
-// gpu/ntt_tables.hpp on the CPU (label gpu_host): the pass split and the two-level tables.
+// gpu/ntt_tables.hpp and gpu/ntt_tile.hpp on the CPU (label gpu_host): the pass split, the
+// two-level tables, and the shared-memory tile's layout.
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <numeric>
+#include <set>
+#include <string>
 
 #include "gpu/ntt_tables.hpp"
+#include "gpu/ntt_tile.hpp"
 #include "poly/root_of_unity.hpp"
 
 namespace cuzk::gpu::ntt_detail {
@@ -59,6 +64,68 @@ TEST(GpuNttTables, TwoLevelProductsArePowers) {
     for (size_t j = 0; j < (size_t{1} << (t.local_log - 1)); j += 3) {
       EXPECT_EQ(tab[t.local_fwd + j], local.pow(j));
       EXPECT_EQ(tab[t.local_inv + j] * tab[t.local_fwd + j], Fr::one());
+    }
+  }
+}
+
+TEST(GpuNttTile, SwizzleIsABijectionOnEveryTile) {
+  for (unsigned log_tile = 0; log_tile <= kMaxPassBits; ++log_tile) {
+    std::set<unsigned> slots;
+    for (unsigned i = 0; i < (1u << log_tile); ++i) slots.insert(tile_swizzle(i));
+    EXPECT_EQ(slots.size(), size_t{1} << log_tile);
+    EXPECT_LT(*slots.rbegin(), std::max(1u << log_tile, 16u)) << log_tile;  // stays within the tile
+  }
+}
+
+// Every shared-memory access of every pass of 2^1..2^28, as ntt_pass makes it (ntt_tile.hpp), is
+// conflict-free for 64-bit words: the 16 lanes of each half-warp hit 16 different slots mod 16.
+// Without the swizzle (or with the 32-bit planes' former one) the radix-8 groups at two columns
+// put lanes 0, 1, 16, 17, ... two to a bank pair, and this fails.
+TEST(GpuNttTile, EveryAccessIsConflictFree) {
+  // lanes -> tile indices (kNone: idle lane) of one warp-wide access
+  constexpr unsigned kNone = ~0u;
+  const auto check = [](const std::vector<unsigned>& index, const std::string& what) {
+    for (size_t h = 0; h < index.size(); h += 16) {
+      std::set<unsigned> banks;
+      size_t lanes = 0;
+      for (size_t l = h; l < std::min(h + 16, index.size()); ++l) {
+        if (index[l] == kNone) continue;
+        banks.insert(tile_swizzle(index[l]) % 16);
+        ++lanes;
+      }
+      ASSERT_EQ(banks.size(), lanes) << what << ", half-warp " << h / 16;
+    }
+  };
+  for (unsigned log_n = 1; log_n <= kMaxLogSize; ++log_n) {
+    unsigned consumed = 0;
+    for (unsigned k : pass_bits(log_n)) {
+      const unsigned stride_log = log_n - consumed - k;
+      consumed += k;
+      const unsigned c = pass_columns_log(k, stride_log), b = pass_radix_bits(k);
+      const unsigned tile = 1u << (k + c), threads = std::max(tile >> b, 1u);
+      const std::string shape = "2^" + std::to_string(log_n) + " pass of " + std::to_string(k) + " bits";
+      std::vector<unsigned> index(threads);
+      for (unsigned m = 0; m < (1u << b); ++m) {  // loads and stores
+        for (unsigned t = 0; t < threads; ++t) index[t] = t + m * threads < tile ? t + m * threads : kNone;
+        check(index, shape + ", load/store " + std::to_string(m));
+      }
+      unsigned s_lo = k;
+      for (unsigned g = 0; g < pass_groups(k, b); ++g) {  // stage groups, top first (DIF)
+        const unsigned R = group_bits(k, b, g);
+        s_lo -= R;
+        for (unsigned set = 0; set < (1u << (b - R)); ++set) {
+          for (unsigned m = 0; m < (1u << R); ++m) {
+            for (unsigned t = 0; t < threads; ++t) {
+              const unsigned o = t + set * threads;
+              index[t] = o < (tile >> R)
+                             ? ((group_row0(o >> c, s_lo, R) | (m << s_lo)) << c) + (o & ((1u << c) - 1))
+                             : kNone;
+            }
+            check(index, shape + ", group at stage " + std::to_string(s_lo) + ", m " + std::to_string(m));
+          }
+        }
+      }
+      EXPECT_EQ(s_lo, 0u) << shape;
     }
   }
 }
