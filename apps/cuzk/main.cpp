@@ -50,12 +50,17 @@ int main(int argc, char** argv) {
   ve->add_option("--public", verify.public_json, "snarkjs public.json");
 
   cuzk::app::PorepProveOptions porep_prove;
-  auto* prp = pr->add_subcommand("porep", "PoRep C2: every partition of a C1 proved and verified on the CPU");
+  auto* prp = pr->add_subcommand("porep", "PoRep C2: every partition of a C1 proved (on the GPU where there is one) "
+                                          "and verified");
   prp->add_option("--c1", porep_prove.c1, "the C1 (SealCommitPhase1Output JSON, or Curio's wrapper)")->required();
   prp->add_option("--params", porep_prove.params_dir, "parameter directory (default: $FIL_PROOFS_PARAMETER_CACHE or "
                                                       "/var/tmp/filecoin-proof-parameters)");
   prp->add_option("--out", porep_prove.out, "proof to write (192 bytes per partition)")->required();
   prp->add_option("--threads", porep_prove.threads, "worker threads (default: all)");
+  prp->add_option("--blinding-seed", porep_prove.blinding_seed, "reproducible r and s (insecure: tests only; the "
+                                                                "same seed gives the same bytes on every backend)");
+  prp->add_option("--gpu", porep_prove.gpu, "prover backend: auto (GPU 0 if present), off (CPU) or a GPU ordinal "
+                                            "(default: $CUZK_GPU, else auto)");
   prp->add_flag("--json", porep_prove.json, "print the stage times as one JSON object");
 
   cuzk::app::PorepVerifyOptions porep_verify;

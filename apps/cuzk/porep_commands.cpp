@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <memory>
 #include <vector>
 
 #include "command_support.hpp"
@@ -12,6 +13,7 @@
 #include "core/thread_pool.hpp"
 #include "ff/decimal.hpp"
 #include "groth16/params_file.hpp"
+#include "groth16/select_prover.hpp"
 #include "groth16/setup.hpp"
 #include "groth16/verifier.hpp"
 #include "porep/c1.hpp"
@@ -101,9 +103,14 @@ int run_porep_prove(const PorepProveOptions& o) {
     const groth16::Parameters params = must(groth16::read_params(files.params, pool, read));
     const groth16::PreparedVerifyingKey pvk(params.vk);
     const double load_ms = ms_since(t0);
+    t0 = Clock::now();
+    const groth16::GpuChoice choice = must(o.gpu.empty() ? groth16::GpuChoice::from_env() : groth16::GpuChoice::parse(o.gpu));
+    const std::unique_ptr<groth16::ProverBackend> backend = must(groth16::make_prover(params, pool, choice));
+    const double backend_ms = ms_since(t0);  // a GPU backend uploads the parameters here
     const porep::PorepPoseidon poseidon;
     porep::ProveOptions options;
     options.blinding_seed = o.blinding_seed;
+    options.prover = backend.get();
     t0 = Clock::now();
     const porep::PorepProof proof = must(porep::prove_c1(c1, params, pvk, poseidon, pool, options));
     const double prove_ms = ms_since(t0);
@@ -115,14 +122,16 @@ int run_porep_prove(const PorepProveOptions& o) {
         parts += fmt::format("{}{{\"synthesis_ms\":{:.1f},\"prove_ms\":{:.1f},\"verify_ms\":{:.1f}}}",
                              parts.empty() ? "" : ",", t.synthesis_ms, t.prove_ms, t.verify_ms);
       }
-      fmt::print("{{\"command\":\"prove porep\",\"registered_proof\":\"{}\",\"parse_ms\":{:.1f},\"load_params_ms\":{:.1f},"
-                 "\"prove_ms\":{:.1f},\"partitions\":[{}],\"official_params\":{}}}\n",
-                 c1.registered_proof, parse_ms, load_ms, prove_ms, parts, files.official);
+      fmt::print("{{\"command\":\"prove porep\",\"registered_proof\":\"{}\",\"backend\":\"{}\",\"parse_ms\":{:.1f},"
+                 "\"load_params_ms\":{:.1f},\"backend_ms\":{:.1f},\"prove_ms\":{:.1f},\"partitions\":[{}],"
+                 "\"official_params\":{}}}\n",
+                 c1.registered_proof, backend->name(), parse_ms, load_ms, backend_ms, prove_ms, parts, files.official);
       return 0;
     }
     fmt::print("prove porep: {} ({} partition{}), parameters {} ({})\n", c1.registered_proof, proof.partitions.size(),
                proof.partitions.size() == 1 ? "" : "s", files.params.string(), files.official ? "official" : "cuzk's own");
-    fmt::print("  parse C1 {:.1f} ms, load parameters {:.1f} ms\n", parse_ms, load_ms);
+    fmt::print("  parse C1 {:.1f} ms, load parameters {:.1f} ms, backend {} ready in {:.1f} ms\n", parse_ms, load_ms,
+               backend->name(), backend_ms);
     for (size_t k = 0; k < proof.times.size(); ++k) {
       const porep::PartitionTimes& t = proof.times[k];
       fmt::print("  partition {}: synthesis {:.1f} ms, prove {:.1f} ms (H {:.0f}, MSMs h {:.0f} l {:.0f} a {:.0f} "

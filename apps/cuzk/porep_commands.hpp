@@ -22,6 +22,7 @@ struct PorepProveOptions {
   std::string out;         // 192 bytes per partition
   std::optional<uint64_t> blinding_seed;  // reproducible proofs (tests only)
   unsigned threads = 0;
+  std::string gpu;         // auto | off | N; empty: $CUZK_GPU, else auto
   bool json = false;       // stage times as one JSON object
 };
 

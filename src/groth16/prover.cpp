@@ -60,61 +60,73 @@ Blinding Blinding::from_seed(uint64_t seed) {
   return {random_nonzero_scalar(fill), random_nonzero_scalar(fill)};
 }
 
-Expected<Proof> prove(const Parameters& params, const Assignment& w, const Blinding& blinding, ThreadPool& pool,
-                      ProverTimes* times) {
-  const auto t_start = Clock::now();
-  ProverTimes t;
+Expected<void> check_assignment(const ParameterSizes& params, const Assignment& w) {
   const size_t n_in = w.inputs.size(), n_aux = w.aux.size();
-  // Sizes and densities must match the key.
-  if (n_in != params.vk.ic.size()) return mismatch("inputs", n_in, params.vk.ic.size());
-  if (n_aux != params.l.size()) return mismatch("aux variables", n_aux, params.l.size());
+  if (n_in != params.ic) return mismatch("inputs", n_in, params.ic);
+  if (n_aux != params.l) return mismatch("aux variables", n_aux, params.l);
   if (w.b.size() != w.a.size() || w.c.size() != w.a.size()) return invalid_argument("Groth16 prove: a, b, c differ in length");
   if (w.density.a_aux.size() != n_aux || w.density.b_aux.size() != n_aux || w.density.b_input.size() != n_in) {
     return invalid_argument("Groth16 prove: density bitmaps do not match the assignment");
   }
-  if (params.a.size() != n_in + w.density.a_aux.count()) return mismatch("A-dense variables", n_in + w.density.a_aux.count(), params.a.size());
-  const size_t b_in = w.density.b_input.count(), b_total = b_in + w.density.b_aux.count();
-  if (params.b_g1.size() != b_total) return mismatch("B-dense variables", b_total, params.b_g1.size());
-  if (params.b_g2.size() != b_total) return mismatch("B-dense variables (G2)", b_total, params.b_g2.size());
+  if (params.a != n_in + w.density.a_aux.count()) return mismatch("A-dense variables", n_in + w.density.a_aux.count(), params.a);
+  const size_t b_total = w.density.b_input.count() + w.density.b_aux.count();
+  if (params.b_g1 != b_total) return mismatch("B-dense variables", b_total, params.b_g1);
+  if (params.b_g2 != b_total) return mismatch("B-dense variables (G2)", b_total, params.b_g2);
+  const auto domain = poly::EvaluationDomain<Fr>::for_size(w.a.size() + n_in);
+  if (!domain) return domain.error();
+  if (domain->size() != params.h + 1) return mismatch("domain points", domain->size(), params.h + 1);
+  return {};
+}
+
+Proof assemble(const VerifyingKey& vk, const MsmSums& sums, const Blinding& blinding) {
+  const auto r = blinding.r.to_int(), s = blinding.s.to_int(), rs = (blinding.r * blinding.s).to_int();
+  const ec::G1Jacobian delta1 = ec::G1Jacobian::from_affine(vk.delta_g1);
+  const ec::G1Jacobian a = sums.a + vk.alpha_g1 + ec::scalar_mul(delta1, r);
+  const ec::G2Jacobian b = sums.b_g2 + vk.beta_g2 + ec::scalar_mul(ec::G2Jacobian::from_affine(vk.delta_g2), s);
+  const ec::G1Jacobian b1 = sums.b_g1 + vk.beta_g1 + ec::scalar_mul(delta1, s);
+  const ec::G1Jacobian c = ec::scalar_mul(a, s) + ec::scalar_mul(b1, r) + (-ec::scalar_mul(delta1, rs)) + sums.h + sums.l;
+  return Proof{a.to_affine(), b.to_affine(), c.to_affine()};
+}
+
+Expected<Proof> prove(const Parameters& params, const Assignment& w, const Blinding& blinding, ThreadPool& pool,
+                      ProverTimes* times) {
+  const auto t_start = Clock::now();
+  ProverTimes t;
+  if (auto ok = check_assignment(ParameterSizes::of(params), w); !ok) return ok.error();
+  const size_t n_in = w.inputs.size(), b_in = w.density.b_input.count();
 
   auto t0 = Clock::now();
   auto h = quotient(w, pool);
   if (!h) return h.error();
-  if (h->size() != params.h.size()) return mismatch("domain points", h->size() + 1, params.h.size() + 1);
   t.h_ntt = ms_since(t0);
 
   using msm::multi_exp;
   const std::span<const G1Affine> a_bases(params.a), b1_bases(params.b_g1);
   const std::span<const ec::G2Affine> b2_bases(params.b_g2);
+  MsmSums sums;
   t0 = Clock::now();
-  const ec::G1Jacobian h_acc = multi_exp<ec::G1Curve>(params.h, *h, pool);
+  sums.h = multi_exp<ec::G1Curve>(params.h, *h, pool);
   t.msm_h = ms_since(t0);
   t0 = Clock::now();
-  const ec::G1Jacobian l_acc = multi_exp<ec::G1Curve>(params.l, w.aux, pool);
+  sums.l = multi_exp<ec::G1Curve>(params.l, w.aux, pool);
   t.msm_l = ms_since(t0);
   t0 = Clock::now();
-  const ec::G1Jacobian a_acc = multi_exp<ec::G1Curve>(a_bases.first(n_in), w.inputs, pool) +
-                               multi_exp<ec::G1Curve>(a_bases.subspan(n_in), w.aux, w.density.a_aux, pool);
+  sums.a = multi_exp<ec::G1Curve>(a_bases.first(n_in), w.inputs, pool) +
+           multi_exp<ec::G1Curve>(a_bases.subspan(n_in), w.aux, w.density.a_aux, pool);
   t.msm_a = ms_since(t0);
   t0 = Clock::now();
-  const ec::G1Jacobian b1_acc = multi_exp<ec::G1Curve>(b1_bases.first(b_in), w.inputs, w.density.b_input, pool) +
-                                multi_exp<ec::G1Curve>(b1_bases.subspan(b_in), w.aux, w.density.b_aux, pool);
+  sums.b_g1 = multi_exp<ec::G1Curve>(b1_bases.first(b_in), w.inputs, w.density.b_input, pool) +
+              multi_exp<ec::G1Curve>(b1_bases.subspan(b_in), w.aux, w.density.b_aux, pool);
   t.msm_b_g1 = ms_since(t0);
   t0 = Clock::now();
-  const ec::G2Jacobian b2_acc = multi_exp<ec::G2Curve>(b2_bases.first(b_in), w.inputs, w.density.b_input, pool) +
-                                multi_exp<ec::G2Curve>(b2_bases.subspan(b_in), w.aux, w.density.b_aux, pool);
+  sums.b_g2 = multi_exp<ec::G2Curve>(b2_bases.first(b_in), w.inputs, w.density.b_input, pool) +
+              multi_exp<ec::G2Curve>(b2_bases.subspan(b_in), w.aux, w.density.b_aux, pool);
   t.msm_b_g2 = ms_since(t0);
 
-  // Stage 3: blinding.
-  const auto r = blinding.r.to_int(), s = blinding.s.to_int(), rs = (blinding.r * blinding.s).to_int();
-  const ec::G1Jacobian delta1 = ec::G1Jacobian::from_affine(params.vk.delta_g1);
-  const ec::G1Jacobian a = a_acc + params.vk.alpha_g1 + ec::scalar_mul(delta1, r);
-  const ec::G2Jacobian b = b2_acc + params.vk.beta_g2 + ec::scalar_mul(ec::G2Jacobian::from_affine(params.vk.delta_g2), s);
-  const ec::G1Jacobian b1 = b1_acc + params.vk.beta_g1 + ec::scalar_mul(delta1, s);
-  const ec::G1Jacobian c = ec::scalar_mul(a, s) + ec::scalar_mul(b1, r) + (-ec::scalar_mul(delta1, rs)) + h_acc + l_acc;
+  const Proof proof = assemble(params.vk, sums, blinding);  // stage 3
   t.total = ms_since(t_start);
   if (times) *times = t;
-  return Proof{a.to_affine(), b.to_affine(), c.to_affine()};
+  return proof;
 }
 
 }  // namespace cuzk::groth16

@@ -36,4 +36,22 @@ struct Blinding {
 Expected<Proof> prove(const Parameters& params, const Assignment& w, const Blinding& blinding, ThreadPool& pool,
                       ProverTimes* times = nullptr);
 
+// The pieces every backend shares (the GPU one: groth16/gpu_prover.hpp).
+// The sizes of a key's parts, all a backend needs to check an assignment against it.
+struct ParameterSizes {
+  size_t ic = 0, h = 0, l = 0, a = 0, b_g1 = 0, b_g2 = 0;
+  static ParameterSizes of(const Parameters& p) {
+    return {p.vk.ic.size(), p.h.size(), p.l.size(), p.a.size(), p.b_g1.size(), p.b_g2.size()};
+  }
+};
+// Sizes and densities of `w` against the key: the first thing a backend checks.
+Expected<void> check_assignment(const ParameterSizes& params, const Assignment& w);
+// Stage 2's five sums: h·H, aux·L, z·A, z·B in G1 and G2.
+struct MsmSums {
+  ec::G1Jacobian h, l, a, b_g1;
+  ec::G2Jacobian b_g2;
+};
+// Stage 3: the proof from the sums and the blinding.
+Proof assemble(const VerifyingKey& vk, const MsmSums& sums, const Blinding& blinding);
+
 }  // namespace cuzk::groth16

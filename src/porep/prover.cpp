@@ -66,7 +66,11 @@ Expected<PorepProof> prove_c1(const C1& c1, const groth16::Parameters& params, c
     const groth16::Blinding blinding = options.blinding_seed ? groth16::Blinding::from_seed(*options.blinding_seed + k)
                                                              : groth16::Blinding::random();
     groth16::Proof proof;
-    CUZK_TRY_ASSIGN(proof, groth16::prove(params, assignment, blinding, pool, &times.prover));
+    if (options.prover != nullptr) {
+      CUZK_TRY_ASSIGN(proof, options.prover->prove(assignment, blinding, &times.prover));
+    } else {
+      CUZK_TRY_ASSIGN(proof, groth16::prove(params, assignment, blinding, pool, &times.prover));
+    }
     times.prove_ms = ms_since(t0);
 
     t0 = Clock::now();

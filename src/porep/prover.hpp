@@ -1,5 +1,6 @@
 #pragma once
-// PoRep C2 on the CPU: every partition of a C1 synthesised (ProvingCS), proved with Groth16 and
+// PoRep C2: every partition of a C1 synthesised (ProvingCS, on the CPU), proved with Groth16 (on
+// the CPU, or on the backend ProveOptions names: groth16/backend.hpp) and
 // verified against public inputs recomputed from the C1's public data before it is kept
 // (shared/DESIGN.md decision 7: a wrong proof is never returned). The recomputation also
 // catches a C1 whose proofs do not answer its own challenges or graph.
@@ -11,6 +12,7 @@
 
 #include "core/expected.hpp"
 #include "core/thread_pool.hpp"
+#include "groth16/backend.hpp"
 #include "groth16/keys.hpp"
 #include "groth16/proof.hpp"
 #include "groth16/prover.hpp"
@@ -34,6 +36,7 @@ struct PorepProof {
 
 struct ProveOptions {
   std::optional<uint64_t> blinding_seed;  // reproducible r, s (tests only); else the OS CSPRNG
+  groth16::ProverBackend* prover = nullptr;  // the Groth16 backend (for `params`); null: the CPU on `pool`
   std::function<void(uint32_t partition)> on_partition_done;  // progress
 };
 

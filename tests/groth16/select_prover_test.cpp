@@ -1,0 +1,56 @@
+// Choosing the prover backend (groth16/select_prover.hpp): CUZK_GPU's grammar, and "off" / "auto"
+// on a machine without a GPU (CI) giving the CPU backend, whose proofs verify.
+
+#include <gtest/gtest.h>
+
+#include "groth16/select_prover.hpp"
+#include "groth16/setup.hpp"
+#include "groth16/verifier.hpp"
+#include "r1cs/keygen_cs.hpp"
+#include "r1cs/proving_cs.hpp"
+#include "support/circuits.hpp"
+#include "support/random.hpp"
+
+namespace cuzk::groth16 {
+namespace {
+
+using ff::Fr;
+
+TEST(SelectProver, ParsesAutoOffAndOrdinals) {
+  EXPECT_EQ(GpuChoice::parse("off").value().kind, GpuChoice::Kind::off);
+  EXPECT_EQ(GpuChoice::parse("auto").value().kind, GpuChoice::Kind::automatic);
+  const GpuChoice three = GpuChoice::parse("3").value();
+  EXPECT_EQ(three.kind, GpuChoice::Kind::device);
+  EXPECT_EQ(three.ordinal, 3);
+  for (const char* bad : {"", "on", "-1", "1a", " 0", "gpu0"}) {
+    const auto c = GpuChoice::parse(bad);
+    ASSERT_FALSE(c.has_value()) << bad;
+    EXPECT_NE(c.error().message.find("expected auto, off or a GPU ordinal"), std::string::npos) << c.error().message;
+  }
+}
+
+TEST(SelectProver, OffIsTheCpuAndItsProofsVerify) {
+  ThreadPool pool(2);
+  const auto circuit = [](auto& cs) { test::random_r1cs(cs, 200, 5); };
+  r1cs::KeygenCS<Fr> kcs;
+  circuit(kcs);
+  const auto params = setup(std::move(kcs).finish(), ToxicWaste::from_seed(test::seed()), pool).value();
+  r1cs::ProvingCS<Fr> pcs;
+  circuit(pcs);
+  const Assignment w = assignment_of(pcs);
+  auto prover = make_prover(params, pool, GpuChoice::parse("off").value()).value();
+  EXPECT_EQ(prover->name(), "cpu");
+  const Blinding blinding = Blinding::from_seed(test::seed());
+  const Proof p = prover->prove(w, blinding).value();
+  EXPECT_EQ(p, prove(params, w, blinding, pool).value());
+  EXPECT_TRUE(verify(PreparedVerifyingKey(params.vk), p, {w.inputs.begin() + 1, w.inputs.end()}).value());
+  if (!gpu_backend_built()) {  // without CUDA, auto is the CPU and a named GPU an error
+    EXPECT_EQ(make_prover(params, pool, GpuChoice{}).value()->name(), "cpu");
+    const auto e = make_prover(params, pool, GpuChoice::parse("0").value());
+    ASSERT_FALSE(e.has_value());
+    EXPECT_NE(e.error().message.find("no CUDA"), std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace cuzk::groth16
