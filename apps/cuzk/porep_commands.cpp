@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <chrono>
 #include <filesystem>
 #include <memory>
 #include <vector>
@@ -11,6 +10,7 @@
 #include "core/base64.hpp"
 #include "core/hex.hpp"
 #include "core/thread_pool.hpp"
+#include "core/timing.hpp"
 #include "ff/decimal.hpp"
 #include "groth16/params_file.hpp"
 #include "groth16/select_prover.hpp"
@@ -30,8 +30,6 @@ namespace cuzk::app {
 namespace {
 
 namespace fs = std::filesystem;
-using Clock = std::chrono::steady_clock;
-double ms_since(Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); }
 
 porep::SectorShape sector_shape(const std::string& text) {
   return must(porep::shape_for_sector_size(must(porep::parse_sector_size(text))));

@@ -3,13 +3,13 @@
 #include <fmt/format.h>
 #include <sys/wait.h>
 
-#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <vector>
 
 #include "bench_circuit.hpp"
 #include "core/thread_pool.hpp"
+#include "core/timing.hpp"
 #include "groth16/prover.hpp"
 #include "groth16/setup.hpp"
 #include "groth16/verifier.hpp"
@@ -23,11 +23,8 @@
 namespace cuzk::bench {
 namespace {
 
-using Clock = std::chrono::steady_clock;
 using ff::Fr;
 namespace fs = std::filesystem;
-
-double ms_since(Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); }
 
 struct Stage {
   std::string name;

@@ -1,10 +1,10 @@
 #include "groth16/gpu_prover.hpp"
 
 #include <bit>
-#include <chrono>
 #include <string>
 
 #include "core/error.hpp"
+#include "core/timing.hpp"
 #include "gpu/buffer.hpp"
 #include "gpu/msm.hpp"
 #include "gpu/ntt.hpp"
@@ -14,9 +14,6 @@ namespace cuzk::groth16 {
 namespace {
 
 using ff::Fr;
-using Clock = std::chrono::steady_clock;
-
-double ms_since(Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); }
 
 template <class T>
 gpu::DeviceBuffer<T> upload(std::span<const T> host, const gpu::Stream& stream) {
@@ -120,23 +117,19 @@ Expected<Proof> GpuProver::prove(const Assignment& w, const Blinding& blinding, 
   const auto b_input = upload<uint64_t>(w.density.b_input.words(), st);
   const auto b_aux = upload<uint64_t>(w.density.b_aux.words(), st);
   MsmSums sums;
-  t0 = Clock::now();
-  sums.h = s.g1.run(s.h.data(), a.data(), m - 1);
-  t.msm_h = ms_since(t0);
-  t0 = Clock::now();
-  sums.l = s.g1.run(s.l.data(), aux.data(), n_aux);
-  t.msm_l = ms_since(t0);
-  t0 = Clock::now();
-  sums.a = s.g1.run(s.a.data(), inputs.data(), n_in) + s.g1.run(s.a.data() + n_in, aux.data(), a_aux.data(), n_aux);
-  t.msm_a = ms_since(t0);
-  t0 = Clock::now();
-  sums.b_g1 = s.g1.run(s.b_g1.data(), inputs.data(), b_input.data(), n_in) +
-              s.g1.run(s.b_g1.data() + b_in, aux.data(), b_aux.data(), n_aux);
-  t.msm_b_g1 = ms_since(t0);
-  t0 = Clock::now();
-  sums.b_g2 = s.g2.run(s.b_g2.data(), inputs.data(), b_input.data(), n_in) +
-              s.g2.run(s.b_g2.data() + b_in, aux.data(), b_aux.data(), n_aux);
-  t.msm_b_g2 = ms_since(t0);
+  sums.h = timed(t.msm_h, [&] { return s.g1.run(s.h.data(), a.data(), m - 1); });
+  sums.l = timed(t.msm_l, [&] { return s.g1.run(s.l.data(), aux.data(), n_aux); });
+  sums.a = timed(t.msm_a, [&] {
+    return s.g1.run(s.a.data(), inputs.data(), n_in) + s.g1.run(s.a.data() + n_in, aux.data(), a_aux.data(), n_aux);
+  });
+  sums.b_g1 = timed(t.msm_b_g1, [&] {
+    return s.g1.run(s.b_g1.data(), inputs.data(), b_input.data(), n_in) +
+           s.g1.run(s.b_g1.data() + b_in, aux.data(), b_aux.data(), n_aux);
+  });
+  sums.b_g2 = timed(t.msm_b_g2, [&] {
+    return s.g2.run(s.b_g2.data(), inputs.data(), b_input.data(), n_in) +
+           s.g2.run(s.b_g2.data() + b_in, aux.data(), b_aux.data(), n_aux);
+  });
 
   const Proof proof = assemble(s.vk, sums, blinding);  // stage 3
   t.total = ms_since(t_start);

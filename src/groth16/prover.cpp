@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/secure_random.hpp"
+#include "core/timing.hpp"
 #include "ec/scalar_mul.hpp"
 #include "groth16/random_scalar.hpp"
 #include "msm/pippenger.hpp"
@@ -13,9 +14,6 @@ namespace cuzk::groth16 {
 namespace {
 
 using ff::Fr;
-using Clock = std::chrono::steady_clock;
-
-double ms_since(Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); }
 
 Error mismatch(const std::string& what, size_t got, size_t want) {
   return invalid_argument("Groth16 prove: " + what + " " + std::to_string(got) + ", the parameters need " + std::to_string(want));
@@ -95,33 +93,27 @@ Expected<Proof> prove(const Parameters& params, const Assignment& w, const Blind
   if (auto ok = check_assignment(ParameterSizes::of(params), w); !ok) return ok.error();
   const size_t n_in = w.inputs.size(), b_in = w.density.b_input.count();
 
-  auto t0 = Clock::now();
-  auto h = quotient(w, pool);
+  auto h = timed(t.h_ntt, [&] { return quotient(w, pool); });
   if (!h) return h.error();
-  t.h_ntt = ms_since(t0);
 
   using msm::multi_exp;
   const std::span<const G1Affine> a_bases(params.a), b1_bases(params.b_g1);
   const std::span<const ec::G2Affine> b2_bases(params.b_g2);
   MsmSums sums;
-  t0 = Clock::now();
-  sums.h = multi_exp<ec::G1Curve>(params.h, *h, pool);
-  t.msm_h = ms_since(t0);
-  t0 = Clock::now();
-  sums.l = multi_exp<ec::G1Curve>(params.l, w.aux, pool);
-  t.msm_l = ms_since(t0);
-  t0 = Clock::now();
-  sums.a = multi_exp<ec::G1Curve>(a_bases.first(n_in), w.inputs, pool) +
+  sums.h = timed(t.msm_h, [&] { return multi_exp<ec::G1Curve>(params.h, *h, pool); });
+  sums.l = timed(t.msm_l, [&] { return multi_exp<ec::G1Curve>(params.l, w.aux, pool); });
+  sums.a = timed(t.msm_a, [&] {
+    return multi_exp<ec::G1Curve>(a_bases.first(n_in), w.inputs, pool) +
            multi_exp<ec::G1Curve>(a_bases.subspan(n_in), w.aux, w.density.a_aux, pool);
-  t.msm_a = ms_since(t0);
-  t0 = Clock::now();
-  sums.b_g1 = multi_exp<ec::G1Curve>(b1_bases.first(b_in), w.inputs, w.density.b_input, pool) +
-              multi_exp<ec::G1Curve>(b1_bases.subspan(b_in), w.aux, w.density.b_aux, pool);
-  t.msm_b_g1 = ms_since(t0);
-  t0 = Clock::now();
-  sums.b_g2 = multi_exp<ec::G2Curve>(b2_bases.first(b_in), w.inputs, w.density.b_input, pool) +
-              multi_exp<ec::G2Curve>(b2_bases.subspan(b_in), w.aux, w.density.b_aux, pool);
-  t.msm_b_g2 = ms_since(t0);
+  });
+  sums.b_g1 = timed(t.msm_b_g1, [&] {
+    return multi_exp<ec::G1Curve>(b1_bases.first(b_in), w.inputs, w.density.b_input, pool) +
+           multi_exp<ec::G1Curve>(b1_bases.subspan(b_in), w.aux, w.density.b_aux, pool);
+  });
+  sums.b_g2 = timed(t.msm_b_g2, [&] {
+    return multi_exp<ec::G2Curve>(b2_bases.first(b_in), w.inputs, w.density.b_input, pool) +
+           multi_exp<ec::G2Curve>(b2_bases.subspan(b_in), w.aux, w.density.b_aux, pool);
+  });
 
   const Proof proof = assemble(params.vk, sums, blinding);  // stage 3
   t.total = ms_since(t_start);

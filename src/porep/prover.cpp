@@ -1,21 +1,14 @@
 #include "porep/prover.hpp"
 
-#include <chrono>
 #include <string>
 
 #include "core/error.hpp"
+#include "core/timing.hpp"
 #include "groth16/assignment.hpp"
 #include "porep/verify.hpp"
 #include "r1cs/proving_cs.hpp"
 
 namespace cuzk::porep {
-
-namespace {
-
-using Clock = std::chrono::steady_clock;
-double ms_since(Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); }
-
-}  // namespace
 
 std::vector<uint8_t> PorepProof::bytes() const {
   std::vector<uint8_t> out;

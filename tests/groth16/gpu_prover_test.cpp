@@ -11,9 +11,8 @@
 #include "groth16/setup.hpp"
 #include "groth16/verifier.hpp"
 #include "gpu/device.hpp"
-#include "r1cs/keygen_cs.hpp"
-#include "r1cs/proving_cs.hpp"
 #include "support/circuits.hpp"
+#include "support/groth16_circuits.hpp"
 #include "support/random.hpp"
 
 namespace cuzk::groth16 {
@@ -24,21 +23,9 @@ using ff::Fr;
 #define CUZK_REQUIRE_GPU() \
   if (gpu::list_devices().empty()) GTEST_SKIP() << "no GPU visible"
 
-template <class Circuit>
-r1cs::CompiledR1cs<Fr> compile(Circuit&& circuit) {
-  r1cs::KeygenCS<Fr> cs;
-  circuit(cs);
-  return std::move(cs).finish();
-}
-
-template <class Circuit>
-Assignment synthesize(Circuit&& circuit) {
-  r1cs::ProvingCS<Fr> cs;
-  circuit(cs);
-  return assignment_of(cs);
-}
-
-std::vector<Fr> public_inputs(const Assignment& w) { return {w.inputs.begin() + 1, w.inputs.end()}; }
+using test::compile;
+using test::public_inputs;
+using test::synthesize;
 
 template <class Circuit>
 void same_as_cpu(Circuit&& circuit, uint64_t salt) {

@@ -6,10 +6,9 @@
 #include "groth16/prover.hpp"
 #include "groth16/setup.hpp"
 #include "groth16/verifier.hpp"
-#include "r1cs/keygen_cs.hpp"
-#include "r1cs/proving_cs.hpp"
 #include "r1cs/witness_cs.hpp"
 #include "support/circuits.hpp"
+#include "support/groth16_circuits.hpp"
 #include "support/random.hpp"
 
 namespace cuzk::groth16 {
@@ -17,21 +16,9 @@ namespace {
 
 using ff::Fr;
 
-template <class Circuit>
-r1cs::CompiledR1cs<Fr> compile(Circuit&& circuit) {
-  r1cs::KeygenCS<Fr> cs;
-  circuit(cs);
-  return std::move(cs).finish();
-}
-
-template <class Circuit>
-Assignment synthesize(Circuit&& circuit) {
-  r1cs::ProvingCS<Fr> cs;
-  circuit(cs);
-  return assignment_of(cs);
-}
-
-std::vector<Fr> public_inputs(const Assignment& w) { return {w.inputs.begin() + 1, w.inputs.end()}; }
+using test::compile;
+using test::public_inputs;
+using test::synthesize;
 
 TEST(Groth16, CubicProvesAndVerifiesAndRejectsAWrongStatement) {
   ThreadPool pool(2);

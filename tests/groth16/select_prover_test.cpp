@@ -6,9 +6,8 @@
 #include "groth16/select_prover.hpp"
 #include "groth16/setup.hpp"
 #include "groth16/verifier.hpp"
-#include "r1cs/keygen_cs.hpp"
-#include "r1cs/proving_cs.hpp"
 #include "support/circuits.hpp"
+#include "support/groth16_circuits.hpp"
 #include "support/random.hpp"
 
 namespace cuzk::groth16 {
@@ -32,18 +31,14 @@ TEST(SelectProver, ParsesAutoOffAndOrdinals) {
 TEST(SelectProver, OffIsTheCpuAndItsProofsVerify) {
   ThreadPool pool(2);
   const auto circuit = [](auto& cs) { test::random_r1cs(cs, 200, 5); };
-  r1cs::KeygenCS<Fr> kcs;
-  circuit(kcs);
-  const auto params = setup(std::move(kcs).finish(), ToxicWaste::from_seed(test::seed()), pool).value();
-  r1cs::ProvingCS<Fr> pcs;
-  circuit(pcs);
-  const Assignment w = assignment_of(pcs);
+  const auto params = setup(test::compile(circuit), ToxicWaste::from_seed(test::seed()), pool).value();
+  const Assignment w = test::synthesize(circuit);
   auto prover = make_prover(params, pool, GpuChoice::parse("off").value()).value();
   EXPECT_EQ(prover->name(), "cpu");
   const Blinding blinding = Blinding::from_seed(test::seed());
   const Proof p = prover->prove(w, blinding).value();
   EXPECT_EQ(p, prove(params, w, blinding, pool).value());
-  EXPECT_TRUE(verify(PreparedVerifyingKey(params.vk), p, {w.inputs.begin() + 1, w.inputs.end()}).value());
+  EXPECT_TRUE(verify(PreparedVerifyingKey(params.vk), p, test::public_inputs(w)).value());
   if (!gpu_backend_built()) {  // without CUDA, auto is the CPU and a named GPU an error
     EXPECT_EQ(make_prover(params, pool, GpuChoice{}).value()->name(), "cpu");
     const auto e = make_prover(params, pool, GpuChoice::parse("0").value());
