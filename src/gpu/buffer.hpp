@@ -61,6 +61,15 @@ class DeviceBuffer {
     check_range(offset, dst.size());
     CUDA_CHECK(cudaMemcpyAsync(dst.data(), data_ + offset, dst.size_bytes(), cudaMemcpyDeviceToHost, stream.get()));
   }
+  // Queues a device-to-device copy of n elements of `src` from src_offset to this buffer at offset.
+  void copy_from(const DeviceBuffer& src, size_t src_offset, size_t offset, size_t n, const Stream& stream) {
+    src.check_range(src_offset, n);
+    check_range(offset, n);
+    if (n) {
+      CUDA_CHECK(cudaMemcpyAsync(data_ + offset, src.data_ + src_offset, n * sizeof(T), cudaMemcpyDeviceToDevice,
+                                 stream.get()));
+    }
+  }
   // Queues zero bytes over the whole buffer.
   void zero(const Stream& stream) {
     if (size_) CUDA_CHECK(cudaMemsetAsync(data_, 0, bytes(), stream.get()));

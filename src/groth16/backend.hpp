@@ -3,6 +3,7 @@
 // groth16/select_prover.hpp picks one (CUZK_GPU=auto|off|N, shared/DESIGN.md decision 6). Every
 // backend gives the same proof for the same assignment, r and s.
 
+#include <span>
 #include <string>
 
 #include "core/expected.hpp"
@@ -11,30 +12,51 @@
 #include "groth16/keys.hpp"
 #include "groth16/proof.hpp"
 #include "groth16/prover.hpp"
+#include "r1cs/compiled.hpp"
 
 namespace cuzk::groth16 {
+
+// A witness of a compiled circuit: z = [inputs ‖ aux], ONE first (WitnessCS's output).
+struct Witness {
+  std::span<const ff::Fr> inputs, aux;
+};
 
 class ProverBackend {
  public:
   virtual ~ProverBackend() = default;
   // Fails when the assignment does not fit the backend's key (sizes, densities).
   virtual Expected<Proof> prove(const Assignment& w, const Blinding& blinding, ProverTimes* times = nullptr) = 0;
+  // For a backend made with the key's compiled circuit: a, b, c = (A, B, C)·z and the densities
+  // come from the circuit (decision 4). Fails without a circuit, or when the witness's sizes are
+  // not the circuit's.
+  virtual Expected<Proof> prove(const Witness& z, const Blinding& blinding, ProverTimes* times = nullptr) = 0;
   // "cpu", "gpu 0 (NVIDIA H200)": for logs and the CLI.
   virtual std::string name() const = 0;
 };
 
-// groth16::prove on a key and a pool, both of which must outlive it.
+// groth16::prove on a key, a pool and optionally the key's compiled circuit, all of which must
+// outlive it; a witness goes through r1cs::spmv.
 class CpuProver final : public ProverBackend {
  public:
-  CpuProver(const Parameters& params, ThreadPool& pool) : params_(params), pool_(pool) {}
+  CpuProver(const Parameters& params, ThreadPool& pool, const r1cs::CompiledR1cs<ff::Fr>* circuit = nullptr);
   Expected<Proof> prove(const Assignment& w, const Blinding& blinding, ProverTimes* times = nullptr) override {
     return groth16::prove(params_, w, blinding, pool_, times);
   }
+  Expected<Proof> prove(const Witness& z, const Blinding& blinding, ProverTimes* times = nullptr) override;
   std::string name() const override { return "cpu"; }
 
  private:
   const Parameters& params_;
   ThreadPool& pool_;
+  const r1cs::CompiledR1cs<ff::Fr>* circuit_;
+  Density density_;  // the circuit's
 };
+
+// A witness's sizes against a compiled circuit's (null: the backend has none); both backends
+// check them first.
+struct CircuitSizes {
+  size_t inputs = 0, aux = 0;
+};
+Expected<void> check_witness(const CircuitSizes* circuit, const Witness& z);
 
 }  // namespace cuzk::groth16

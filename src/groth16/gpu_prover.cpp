@@ -8,6 +8,7 @@
 #include "gpu/buffer.hpp"
 #include "gpu/msm.hpp"
 #include "gpu/ntt.hpp"
+#include "gpu/spmv.hpp"
 #include "poly/domain.hpp"
 
 namespace cuzk::groth16 {
@@ -31,11 +32,37 @@ unsigned domain_log(const Parameters& params) {
   return unsigned(std::countr_zero(m));
 }
 
+// The compiled circuit on the device: the three matrices and the densities.
+struct DeviceCircuit {
+  DeviceCircuit(const r1cs::CompiledR1cs<Fr>& c, const gpu::Stream& st)
+      : a(c.a.row_start, c.a.column, c.a.coeff, st),
+        b(c.b.row_start, c.b.column, c.b.coeff, st),
+        c(c.c.row_start, c.c.column, c.c.coeff, st),
+        rows(c.num_constraints()),
+        num_inputs(c.num_inputs),
+        num_aux(c.num_aux) {
+    const Density d = density_of(c);
+    a_aux = upload<uint64_t>(d.a_aux.words(), st);
+    b_input = upload<uint64_t>(d.b_input.words(), st);
+    b_aux = upload<uint64_t>(d.b_aux.words(), st);
+    b_input_count = d.b_input.count();
+    a_aux_count = d.a_aux.count();
+    b_aux_count = d.b_aux.count();
+  }
+  size_t bytes() const {
+    return a.device_bytes() + b.device_bytes() + c.device_bytes() + a_aux.bytes() + b_input.bytes() + b_aux.bytes();
+  }
+  gpu::DeviceCsr a, b, c;
+  size_t rows, num_inputs, num_aux;
+  gpu::DeviceBuffer<uint64_t> a_aux, b_input, b_aux;
+  size_t a_aux_count = 0, b_input_count = 0, b_aux_count = 0;
+};
+
 }  // namespace
 
 struct GpuProver::State {
   // Runs with `dev` current: the stream, the buffers and the domain's tables belong to it.
-  State(const Parameters& params, const gpu::Device& dev)
+  State(const Parameters& params, const gpu::Device& dev, const r1cs::CompiledR1cs<Fr>* circuit)
       : device(dev),
         sizes(ParameterSizes::of(params)),
         vk(params.vk),
@@ -48,7 +75,8 @@ struct GpuProver::State {
         b_g2(upload<ec::G2Affine>(params.b_g2, stream)),
         g1(stream),
         g2(stream) {
-    stream.synchronize();  // the host key may go once the constructor returns
+    if (circuit != nullptr) this->circuit = std::make_unique<DeviceCircuit>(*circuit, stream);
+    stream.synchronize();  // the host key and circuit may go once the constructor returns
   }
   gpu::Device device;
   gpu::Stream stream;
@@ -60,11 +88,22 @@ struct GpuProver::State {
   gpu::DeviceBuffer<ec::G2Affine> b_g2;
   gpu::Msm<ec::G1Curve> g1;
   gpu::Msm<ec::G2Curve> g2;
+  std::unique_ptr<DeviceCircuit> circuit;
 };
 
-GpuProver::GpuProver(const Parameters& params, const gpu::Device& device) {
+// One proof's device data: a, b, c (m each, filled by stage 0) and where z and the densities are.
+struct GpuProver::Rows {
+  gpu::DeviceBuffer<Fr> a, b, c;
+  const Fr* inputs = nullptr;
+  const Fr* aux = nullptr;
+  size_t n_in = 0, n_aux = 0;
+  const uint64_t *a_aux = nullptr, *b_input = nullptr, *b_aux = nullptr;
+  size_t b_in = 0;  // inputs dense in B
+};
+
+GpuProver::GpuProver(const Parameters& params, const gpu::Device& device, const r1cs::CompiledR1cs<Fr>* circuit) {
   const gpu::ScopedDevice on(device);
-  s_ = std::make_unique<State>(params, device);
+  s_ = std::make_unique<State>(params, device, circuit);
 }
 GpuProver::~GpuProver() {
   if (s_) {
@@ -78,63 +117,116 @@ std::string GpuProver::name() const {
 }
 
 size_t GpuProver::resident_bytes() const {
-  return s_->h.bytes() + s_->l.bytes() + s_->a.bytes() + s_->b_g1.bytes() + s_->b_g2.bytes();
+  return s_->h.bytes() + s_->l.bytes() + s_->a.bytes() + s_->b_g1.bytes() + s_->b_g2.bytes() +
+         (s_->circuit ? s_->circuit->bytes() : 0);
 }
 
 Expected<Proof> GpuProver::prove(const Assignment& w, const Blinding& blinding, ProverTimes* times) {
   const auto t_start = Clock::now();
-  ProverTimes t;
   if (auto ok = check_assignment(s_->sizes, w); !ok) return ok.error();
   State& s = *s_;
   const gpu::ScopedDevice on(s.device);
   const gpu::Stream& st = s.stream;
-  const size_t m = s.domain.size(), n_c = w.a.size(), n_in = w.inputs.size(), n_aux = w.aux.size();
-  const size_t b_in = w.density.b_input.count();
-  using gpu::Order;
-
-  // Stage 1: H.
-  auto t0 = Clock::now();
-  gpu::DeviceBuffer<Fr> a(m, st), b(m, st), c(m, st);
-  for (auto* v : {&a, &b, &c}) v->zero(st);
-  a.upload(w.a, st);
-  a.upload(w.inputs, st, n_c);
-  b.upload(w.b, st);
-  c.upload(w.c, st);
-  for (auto* v : {&a, &b, &c}) {
-    s.domain.intt(v->data(), Order::natural, Order::bit_reversed, st);
-    s.domain.coset_ntt(v->data(), Order::bit_reversed, Order::natural, st);
-  }
-  gpu::h_pointwise(a.data(), b.data(), c.data(), s.z_inv, m, st);
-  s.domain.coset_intt(a.data(), Order::natural, Order::natural, st);
-  b = {};
-  c = {};
-  st.synchronize();
-  t.h_ntt = ms_since(t0);
-
-  // Stage 2: the MSMs (each run returns when its sum is on the host).
+  const size_t m = s.domain.size();
+  ProverTimes t;
+  Rows rows{gpu::DeviceBuffer<Fr>(m, st), gpu::DeviceBuffer<Fr>(m, st), gpu::DeviceBuffer<Fr>(m, st)};
+  for (auto* v : {&rows.a, &rows.b, &rows.c}) v->zero(st);
+  rows.a.upload(w.a, st);
+  rows.a.upload(w.inputs, st, w.a.size());  // the inputs' rows
+  rows.b.upload(w.b, st);
+  rows.c.upload(w.c, st);
   const auto inputs = upload<Fr>(w.inputs, st), aux = upload<Fr>(w.aux, st);
   const auto a_aux = upload<uint64_t>(w.density.a_aux.words(), st);
   const auto b_input = upload<uint64_t>(w.density.b_input.words(), st);
   const auto b_aux = upload<uint64_t>(w.density.b_aux.words(), st);
-  MsmSums sums;
-  sums.h = timed(t.msm_h, [&] { return s.g1.run(s.h.data(), a.data(), m - 1); });
-  sums.l = timed(t.msm_l, [&] { return s.g1.run(s.l.data(), aux.data(), n_aux); });
-  sums.a = timed(t.msm_a, [&] {
-    return s.g1.run(s.a.data(), inputs.data(), n_in) + s.g1.run(s.a.data() + n_in, aux.data(), a_aux.data(), n_aux);
-  });
-  sums.b_g1 = timed(t.msm_b_g1, [&] {
-    return s.g1.run(s.b_g1.data(), inputs.data(), b_input.data(), n_in) +
-           s.g1.run(s.b_g1.data() + b_in, aux.data(), b_aux.data(), n_aux);
-  });
-  sums.b_g2 = timed(t.msm_b_g2, [&] {
-    return s.g2.run(s.b_g2.data(), inputs.data(), b_input.data(), n_in) +
-           s.g2.run(s.b_g2.data() + b_in, aux.data(), b_aux.data(), n_aux);
-  });
-
-  const Proof proof = assemble(s.vk, sums, blinding);  // stage 3
+  rows.inputs = inputs.data();
+  rows.aux = aux.data();
+  rows.n_in = w.inputs.size();
+  rows.n_aux = w.aux.size();
+  rows.a_aux = a_aux.data();
+  rows.b_input = b_input.data();
+  rows.b_aux = b_aux.data();
+  rows.b_in = w.density.b_input.count();
+  auto proof = finish(rows, blinding, t);
   t.total = ms_since(t_start);
   if (times) *times = t;
   return proof;
+}
+
+Expected<Proof> GpuProver::prove(const Witness& z, const Blinding& blinding, ProverTimes* times) {
+  const auto t_start = Clock::now();
+  State& s = *s_;
+  const CircuitSizes sizes = s.circuit ? CircuitSizes{s.circuit->num_inputs, s.circuit->num_aux} : CircuitSizes{};
+  if (auto ok = check_witness(s.circuit ? &sizes : nullptr, z); !ok) return ok.error();
+  const DeviceCircuit& circuit = *s.circuit;
+  const gpu::ScopedDevice on(s.device);
+  const gpu::Stream& st = s.stream;
+  const size_t m = s.domain.size(), n_in = z.inputs.size(), n_c = circuit.rows;
+  ProverTimes t;
+  // Stage 0: z up once; a, b, c = (A, B, C)·z; the inputs' rows of a are the inputs themselves.
+  const auto t0 = Clock::now();
+  gpu::DeviceBuffer<Fr> zd(n_in + z.aux.size(), st);
+  zd.upload(z.inputs, st);
+  zd.upload(z.aux, st, n_in);
+  Rows rows{gpu::DeviceBuffer<Fr>(m, st), gpu::DeviceBuffer<Fr>(m, st), gpu::DeviceBuffer<Fr>(m, st)};
+  for (auto* v : {&rows.a, &rows.b, &rows.c}) v->zero(st);
+  gpu::spmv(circuit.a, zd.data(), rows.a.data(), st);
+  gpu::spmv(circuit.b, zd.data(), rows.b.data(), st);
+  gpu::spmv(circuit.c, zd.data(), rows.c.data(), st);
+  rows.a.copy_from(zd, 0, n_c, n_in, st);
+  st.synchronize();
+  t.spmv = ms_since(t0);
+  rows.inputs = zd.data();
+  rows.aux = zd.data() + n_in;
+  rows.n_in = n_in;
+  rows.n_aux = z.aux.size();
+  rows.a_aux = circuit.a_aux.data();
+  rows.b_input = circuit.b_input.data();
+  rows.b_aux = circuit.b_aux.data();
+  rows.b_in = circuit.b_input_count;
+  auto proof = finish(rows, blinding, t);
+  t.total = ms_since(t_start);
+  if (times) *times = t;
+  return proof;
+}
+
+// Stages 1-3 on filled rows.
+Expected<Proof> GpuProver::finish(Rows& rows, const Blinding& blinding, ProverTimes& t) {
+  State& s = *s_;
+  const gpu::Stream& st = s.stream;
+  const size_t m = s.domain.size();
+  using gpu::Order;
+
+  // Stage 1: H.
+  const auto t0 = Clock::now();
+  for (auto* v : {&rows.a, &rows.b, &rows.c}) {
+    s.domain.intt(v->data(), Order::natural, Order::bit_reversed, st);
+    s.domain.coset_ntt(v->data(), Order::bit_reversed, Order::natural, st);
+  }
+  gpu::h_pointwise(rows.a.data(), rows.b.data(), rows.c.data(), s.z_inv, m, st);
+  s.domain.coset_intt(rows.a.data(), Order::natural, Order::natural, st);
+  rows.b = {};
+  rows.c = {};
+  st.synchronize();
+  t.h_ntt = ms_since(t0);
+
+  // Stage 2: the MSMs (each run returns when its sum is on the host).
+  const size_t n_in = rows.n_in, n_aux = rows.n_aux, b_in = rows.b_in;
+  MsmSums sums;
+  sums.h = timed(t.msm_h, [&] { return s.g1.run(s.h.data(), rows.a.data(), m - 1); });
+  sums.l = timed(t.msm_l, [&] { return s.g1.run(s.l.data(), rows.aux, n_aux); });
+  sums.a = timed(t.msm_a, [&] {
+    return s.g1.run(s.a.data(), rows.inputs, n_in) + s.g1.run(s.a.data() + n_in, rows.aux, rows.a_aux, n_aux);
+  });
+  sums.b_g1 = timed(t.msm_b_g1, [&] {
+    return s.g1.run(s.b_g1.data(), rows.inputs, rows.b_input, n_in) +
+           s.g1.run(s.b_g1.data() + b_in, rows.aux, rows.b_aux, n_aux);
+  });
+  sums.b_g2 = timed(t.msm_b_g2, [&] {
+    return s.g2.run(s.b_g2.data(), rows.inputs, rows.b_input, n_in) +
+           s.g2.run(s.b_g2.data() + b_in, rows.aux, rows.b_aux, n_aux);
+  });
+  return assemble(s.vk, sums, blinding);  // stage 3
 }
 
 }  // namespace cuzk::groth16

@@ -2,9 +2,11 @@
 // The Groth16 prover on one GPU: the CPU prover's stages (groth16/prover.hpp) with H and the five
 // MSMs on the device, byte-identical proofs for the same r and s. The key's bases go up once, at
 // construction, and stay there (the 32 GiB PoRep SRS is ~47 GiB; the H200 has 139 GiB); per
-// proof only the assignment travels.
-//   1. H: a, b, c uploaded into buffers of the domain size m (zero-padded; a's input rows after
-//      the constraints), iNTT (natural -> bit-reversed) and coset NTT (bit-reversed -> natural)
+// proof only the assignment, or with the compiled circuit resident only the witness, travels.
+//   0. With the compiled circuit resident, a, b, c = (A, B, C)·z by the GPU SpMV from the witness;
+//      else uploaded from the assignment.
+//   1. H: a, b, c in buffers of the domain size m (zero-padded; a's input rows after the
+//      constraints), iNTT (natural -> bit-reversed) and coset NTT (bit-reversed -> natural)
 //      each, (a·b − c)/Z pointwise, coset iNTT (natural -> natural): the two first transforms need
 //      no reordering, the last one permutes once (gpu/ntt.hpp).
 //   2. The five MSMs on the resident bases (gpu/msm.hpp), the densities as device bitmaps.
@@ -12,7 +14,6 @@
 // Built only with CUDA (the cuzk::groth16_gpu library).
 
 #include <memory>
-
 #include <string>
 
 #include "core/expected.hpp"
@@ -26,20 +27,26 @@ class GpuProver final : public ProverBackend {
   // Uploads the key's bases to `device` (the key may go afterwards); the prover's work runs on a
   // stream of its own there, from whichever thread calls prove(). Throws cuzk::Exception when the
   // key's H is not m − 1 points for a power of two m, or when the device runs out of memory.
-  GpuProver(const Parameters& params, const gpu::Device& device);
+  // With `circuit` (the key's compiled circuit; may go afterwards), its matrices and densities
+  // stay on the device too and prove(Witness) computes a, b, c there (gpu/spmv.hpp).
+  GpuProver(const Parameters& params, const gpu::Device& device, const r1cs::CompiledR1cs<ff::Fr>* circuit = nullptr);
   ~GpuProver() override;
   GpuProver(const GpuProver&) = delete;
   GpuProver& operator=(const GpuProver&) = delete;
 
   // Fails, as the CPU prover does, when the assignment does not fit the key.
   Expected<Proof> prove(const Assignment& w, const Blinding& blinding, ProverTimes* times = nullptr) override;
+  // Only the witness travels: z goes up once and serves the SpMV, the inputs' rows of a and the MSMs.
+  Expected<Proof> prove(const Witness& z, const Blinding& blinding, ProverTimes* times = nullptr) override;
   std::string name() const override;
 
-  // Bytes of the key's bases held on the device.
+  // Bytes held on the device for the key's bases and the compiled circuit.
   size_t resident_bytes() const;
 
  private:
   struct State;
+  struct Rows;
+  Expected<Proof> finish(Rows& rows, const Blinding& blinding, ProverTimes& t);
   std::unique_ptr<State> s_;
 };
 

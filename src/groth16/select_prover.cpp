@@ -31,22 +31,23 @@ Expected<GpuChoice> GpuChoice::from_env() {
 
 bool gpu_backend_built() { return CUZK_HAVE_GPU != 0; }
 
-Expected<std::unique_ptr<ProverBackend>> make_prover(const Parameters& params, ThreadPool& pool, const GpuChoice& choice) {
-  if (choice.kind == GpuChoice::Kind::off) return std::unique_ptr<ProverBackend>(std::make_unique<CpuProver>(params, pool));
+Expected<std::unique_ptr<ProverBackend>> make_prover(const Parameters& params, ThreadPool& pool, const GpuChoice& choice,
+                                                     const r1cs::CompiledR1cs<ff::Fr>* circuit) {
+  const auto cpu = [&] { return std::unique_ptr<ProverBackend>(std::make_unique<CpuProver>(params, pool, circuit)); };
+  if (choice.kind == GpuChoice::Kind::off) return cpu();
 #if CUZK_HAVE_GPU
   const auto devices = gpu::list_devices();
-  if (choice.kind == GpuChoice::Kind::automatic && devices.empty())
-    return std::unique_ptr<ProverBackend>(std::make_unique<CpuProver>(params, pool));
+  if (choice.kind == GpuChoice::Kind::automatic && devices.empty()) return cpu();
   if (choice.kind == GpuChoice::Kind::device && size_t(choice.ordinal) >= devices.size())
     return invalid_argument("GPU " + std::to_string(choice.ordinal) + " is not visible (" +
                             std::to_string(devices.size()) + " GPUs)");
   try {
-    return std::unique_ptr<ProverBackend>(std::make_unique<GpuProver>(params, gpu::Device(choice.ordinal)));
+    return std::unique_ptr<ProverBackend>(std::make_unique<GpuProver>(params, gpu::Device(choice.ordinal), circuit));
   } catch (const Exception& e) {
     return e.error();
   }
 #else
-  if (choice.kind == GpuChoice::Kind::automatic) return std::unique_ptr<ProverBackend>(std::make_unique<CpuProver>(params, pool));
+  if (choice.kind == GpuChoice::Kind::automatic) return cpu();
   return Error{ErrorCode::kUnsupported, "GPU " + std::to_string(choice.ordinal) + ": this build has no CUDA backend"};
 #endif
 }

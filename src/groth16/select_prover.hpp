@@ -27,9 +27,11 @@ struct GpuChoice {
 // Whether this build has the GPU backend (CUDA found at build time).
 bool gpu_backend_built();
 
-// The backend for `choice`; a GPU backend uploads the key's bases now (the key may go afterwards),
-// the CPU backend keeps references to `params` and `pool`. Fails when the choice names a GPU that
-// is not visible, or a GPU in a build without CUDA; "auto" falls back to the CPU.
-Expected<std::unique_ptr<ProverBackend>> make_prover(const Parameters& params, ThreadPool& pool, const GpuChoice& choice);
+// The backend for `choice`, with the key's compiled circuit where given (for prove(Witness)). A
+// GPU backend uploads the key's bases (and the circuit) now, and they may go afterwards; the CPU
+// backend keeps references to `params`, `pool` and `circuit`. Fails when the choice names a GPU
+// that is not visible, or a GPU in a build without CUDA; "auto" falls back to the CPU.
+Expected<std::unique_ptr<ProverBackend>> make_prover(const Parameters& params, ThreadPool& pool, const GpuChoice& choice,
+                                                     const r1cs::CompiledR1cs<ff::Fr>* circuit = nullptr);
 
 }  // namespace cuzk::groth16

@@ -1,5 +1,6 @@
 // The GPU prover (groth16/gpu_prover.hpp) against the CPU prover: for the same r and s the proofs
-// are byte-identical, and they verify. Circuits: the cubic, random R1CS of 2^12 and 2^15 rows
+// are byte-identical, and they verify, from the assignment and from a witness of the compiled
+// circuit (a, b, c by the GPU SpMV). Circuits: the cubic, random R1CS of 2^12 and 2^15 rows
 // (domain padding, many MSM windows), a boolean-dominated one (0/1 scalars: the MSMs' split
 // path); one resident key serves several proofs. Label gpu: every test skips without a GPU.
 
@@ -11,6 +12,7 @@
 #include "groth16/setup.hpp"
 #include "groth16/verifier.hpp"
 #include "gpu/device.hpp"
+#include "r1cs/witness_cs.hpp"
 #include "support/circuits.hpp"
 #include "support/groth16_circuits.hpp"
 #include "support/random.hpp"
@@ -30,10 +32,14 @@ using test::synthesize;
 template <class Circuit>
 void same_as_cpu(Circuit&& circuit, uint64_t salt) {
   ThreadPool pool(2);
-  const auto params = setup(compile(circuit), ToxicWaste::from_seed(test::seed() + salt), pool).value();
+  const auto compiled = compile(circuit);
+  const auto params = setup(compiled, ToxicWaste::from_seed(test::seed() + salt), pool).value();
   const Assignment w = synthesize(circuit);
+  r1cs::WitnessCS<Fr> wcs;
+  circuit(wcs);
+  const Witness z{wcs.inputs(), wcs.aux()};
   const PreparedVerifyingKey pvk(params.vk);
-  GpuProver gpu_prover(params, gpu::Device(0));
+  GpuProver gpu_prover(params, gpu::Device(0), &compiled);
   EXPECT_GT(gpu_prover.resident_bytes(), 0u);
   for (uint64_t k = 0; k < 2; ++k) {  // the resident key serves proof after proof
     const Blinding blinding = Blinding::from_seed(test::seed() + salt + k);
@@ -43,6 +49,10 @@ void same_as_cpu(Circuit&& circuit, uint64_t salt) {
     EXPECT_EQ(on_gpu.to_bytes(), on_cpu.to_bytes()) << "salt " << salt << ", proof " << k;
     EXPECT_TRUE(verify(pvk, on_gpu, public_inputs(w)).value()) << "salt " << salt << ", proof " << k;
     EXPECT_GT(times.total, 0.0);
+    ProverTimes from_witness;
+    EXPECT_EQ(gpu_prover.prove(z, blinding, &from_witness).value().to_bytes(), on_cpu.to_bytes())
+        << "witness, salt " << salt << ", proof " << k;
+    EXPECT_GT(from_witness.spmv, 0.0);
   }
 }
 
@@ -94,6 +104,9 @@ TEST(GpuProver, BadAssignmentsFailAndTheProverGoesOn) {
   const auto e = prover.prove(other, Blinding::random());
   ASSERT_FALSE(e.has_value());
   EXPECT_NE(e.error().message.find("Groth16 prove"), std::string::npos) << e.error().message;
+  const auto no_circuit = prover.prove(Witness{other.inputs, other.aux}, Blinding::random());
+  ASSERT_FALSE(no_circuit.has_value());
+  EXPECT_NE(no_circuit.error().message.find("needs the compiled circuit"), std::string::npos);
   EXPECT_TRUE(verify(pvk, prover.prove(w, Blinding::random()).value(), public_inputs(w)).value());
 }
 
