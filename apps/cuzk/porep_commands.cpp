@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "command_support.hpp"
@@ -24,7 +25,6 @@
 #include "porep/sector_shape.hpp"
 #include "porep/synthetic_c1.hpp"
 #include "porep/verify.hpp"
-#include "r1cs/keygen_cs.hpp"
 
 namespace cuzk::app {
 namespace {
@@ -56,15 +56,7 @@ int run_porep_setup(const PorepSetupOptions& o) {
     const fs::path dir = o.out.empty() ? porep::parameter_dir(std::nullopt) : fs::path(o.out);
     fs::create_directories(dir);
     auto t0 = Clock::now();
-    r1cs::KeygenCS<ff::Fr> cs;
-    {
-      const porep::PorepPoseidon poseidon;
-      const porep::StackedCircuitShape shape = porep::circuit_shape(sector);
-      const std::vector<porep::ChallengeProof> blank = porep::blank_challenges(shape);
-      const ff::Fr z = ff::Fr::zero();
-      porep::synthesize_partition(cs, shape, poseidon, porep::PartitionWitness{z, z, z, z, z, blank});
-    }
-    const r1cs::CompiledR1cs<ff::Fr> compiled = std::move(cs).finish();
+    const r1cs::CompiledR1cs<ff::Fr> compiled = porep::compile_partition(porep::circuit_shape(sector), porep::PorepPoseidon());
     const double compile_ms = ms_since(t0);
     t0 = Clock::now();
     const groth16::ToxicWaste tw = o.seed ? groth16::ToxicWaste::from_seed(*o.seed) : groth16::ToxicWaste::random();
@@ -101,14 +93,27 @@ int run_porep_prove(const PorepProveOptions& o) {
     const groth16::Parameters params = must(groth16::read_params(files.params, pool, read));
     const groth16::PreparedVerifyingKey pvk(params.vk);
     const double load_ms = ms_since(t0);
-    t0 = Clock::now();
-    const groth16::GpuChoice choice = must(o.gpu.empty() ? groth16::GpuChoice::from_env() : groth16::GpuChoice::parse(o.gpu));
-    const std::unique_ptr<groth16::ProverBackend> backend = must(groth16::make_prover(params, pool, choice));
-    const double backend_ms = ms_since(t0);  // a GPU backend uploads the parameters here
     const porep::PorepPoseidon poseidon;
+    const groth16::GpuChoice choice = must(o.gpu.empty() ? groth16::GpuChoice::from_env() : groth16::GpuChoice::parse(o.gpu));
+    // On a GPU, only the witness is synthesised (WitnessCS) and the GPU computes a, b, c from the
+    // compiled partition circuit, which goes up with the parameters; on the CPU, ProvingCS.
+    const bool on_gpu = groth16::chooses_gpu(choice);
+    t0 = Clock::now();
+    std::optional<r1cs::CompiledR1cs<ff::Fr>> circuit;
+    if (on_gpu) {
+      const porep::RegisteredShape shape = must(porep::registered_shape(c1.registered_proof));
+      circuit = porep::compile_partition(porep::circuit_shape(shape.shape), poseidon);
+    }
+    const double compile_ms = ms_since(t0);
+    t0 = Clock::now();
+    const std::unique_ptr<groth16::ProverBackend> backend =
+        must(groth16::make_prover(params, pool, choice, circuit ? &*circuit : nullptr));
+    const double backend_ms = ms_since(t0);  // a GPU backend uploads the parameters and the circuit here
+    circuit.reset();
     porep::ProveOptions options;
     options.blinding_seed = o.blinding_seed;
     options.prover = backend.get();
+    options.from_witness = on_gpu;
     t0 = Clock::now();
     const porep::PorepProof proof = must(porep::prove_c1(c1, params, pvk, poseidon, pool, options));
     const double prove_ms = ms_since(t0);
@@ -121,21 +126,25 @@ int run_porep_prove(const PorepProveOptions& o) {
                              parts.empty() ? "" : ",", t.synthesis_ms, t.prove_ms, t.verify_ms);
       }
       fmt::print("{{\"command\":\"prove porep\",\"registered_proof\":\"{}\",\"backend\":\"{}\",\"parse_ms\":{:.1f},"
-                 "\"load_params_ms\":{:.1f},\"backend_ms\":{:.1f},\"prove_ms\":{:.1f},\"partitions\":[{}],"
+                 "\"load_params_ms\":{:.1f},\"compile_ms\":{:.1f},\"backend_ms\":{:.1f},\"prove_ms\":{:.1f},\"partitions\":[{}],"
                  "\"official_params\":{}}}\n",
-                 c1.registered_proof, backend->name(), parse_ms, load_ms, backend_ms, prove_ms, parts, files.official);
+                 c1.registered_proof, backend->name(), parse_ms, load_ms, compile_ms, backend_ms, prove_ms, parts,
+                 files.official);
       return 0;
     }
     fmt::print("prove porep: {} ({} partition{}), parameters {} ({})\n", c1.registered_proof, proof.partitions.size(),
                proof.partitions.size() == 1 ? "" : "s", files.params.string(), files.official ? "official" : "cuzk's own");
-    fmt::print("  parse C1 {:.1f} ms, load parameters {:.1f} ms, backend {} ready in {:.1f} ms\n", parse_ms, load_ms,
-               backend->name(), backend_ms);
+    fmt::print("  parse C1 {:.1f} ms, load parameters {:.1f} ms, backend {} ready in {:.1f} ms{}\n", parse_ms, load_ms,
+               backend->name(), backend_ms,
+               options.from_witness ? fmt::format(" (circuit compiled in {:.1f} ms: witness-only synthesis, "
+                                                  "a, b, c on the GPU)", compile_ms)
+                                    : std::string());
     for (size_t k = 0; k < proof.times.size(); ++k) {
       const porep::PartitionTimes& t = proof.times[k];
-      fmt::print("  partition {}: synthesis {:.1f} ms, prove {:.1f} ms (H {:.0f}, MSMs h {:.0f} l {:.0f} a {:.0f} "
-                 "b_g1 {:.0f} b_g2 {:.0f}), verify {:.1f} ms\n",
-                 k, t.synthesis_ms, t.prove_ms, t.prover.h_ntt, t.prover.msm_h, t.prover.msm_l, t.prover.msm_a,
-                 t.prover.msm_b_g1, t.prover.msm_b_g2, t.verify_ms);
+      fmt::print("  partition {}: synthesis {:.1f} ms, prove {:.1f} ms (SpMV {:.0f}, H {:.0f}, MSMs h {:.0f} l {:.0f} "
+                 "a {:.0f} b_g1 {:.0f} b_g2 {:.0f}), verify {:.1f} ms\n",
+                 k, t.synthesis_ms, t.prove_ms, t.prover.spmv, t.prover.h_ntt, t.prover.msm_h, t.prover.msm_l,
+                 t.prover.msm_a, t.prover.msm_b_g1, t.prover.msm_b_g2, t.verify_ms);
     }
     fmt::print("  total {:.1f} s; proof verified, {} bytes -> {}\n", prove_ms / 1e3, bytes.size(), o.out);
     return 0;

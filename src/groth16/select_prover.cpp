@@ -31,6 +31,16 @@ Expected<GpuChoice> GpuChoice::from_env() {
 
 bool gpu_backend_built() { return CUZK_HAVE_GPU != 0; }
 
+bool chooses_gpu(const GpuChoice& choice) {
+  if (choice.kind == GpuChoice::Kind::off) return false;
+  if (choice.kind == GpuChoice::Kind::device) return true;
+#if CUZK_HAVE_GPU
+  return !gpu::list_devices().empty();
+#else
+  return false;
+#endif
+}
+
 Expected<std::unique_ptr<ProverBackend>> make_prover(const Parameters& params, ThreadPool& pool, const GpuChoice& choice,
                                                      const r1cs::CompiledR1cs<ff::Fr>* circuit) {
   const auto cpu = [&] { return std::unique_ptr<ProverBackend>(std::make_unique<CpuProver>(params, pool, circuit)); };

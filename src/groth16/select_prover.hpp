@@ -26,6 +26,9 @@ struct GpuChoice {
 
 // Whether this build has the GPU backend (CUDA found at build time).
 bool gpu_backend_built();
+// Whether make_prover gives a GPU backend for `choice` here (auto: a GPU is visible; a GPU
+// ordinal: yes, or make_prover fails).
+bool chooses_gpu(const GpuChoice& choice);
 
 // The backend for `choice`, with the key's compiled circuit where given (for prove(Witness)). A
 // GPU backend uploads the key's bases (and the circuit) now, and they may go afterwards; the CPU

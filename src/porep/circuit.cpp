@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/error.hpp"
+#include "r1cs/keygen_cs.hpp"
 
 namespace cuzk::porep {
 
@@ -53,6 +54,13 @@ std::vector<ChallengeProof> blank_challenges(const StackedCircuitShape& shape) {
   proof.drg_parents.assign(kDrgParents, column);
   proof.exp_parents.assign(kExpanderParents, column);
   return std::vector<ChallengeProof>(shape.challenges, proof);
+}
+
+r1cs::CompiledR1cs<ff::Fr> compile_partition(const StackedCircuitShape& shape, const PorepPoseidon& poseidon) {
+  r1cs::KeygenCS<ff::Fr> cs;
+  const ff::Fr z = ff::Fr::zero();
+  synthesize_partition(cs, shape, poseidon, PartitionWitness{z, z, z, z, z, blank_challenges(shape)});
+  return std::move(cs).finish();
 }
 
 }  // namespace cuzk::porep

@@ -31,6 +31,7 @@
 #include "porep/c1.hpp"
 #include "porep/create_label.hpp"
 #include "porep/sector_shape.hpp"
+#include "r1cs/compiled.hpp"
 #include "r1cs/constraint_system.hpp"
 
 namespace cuzk::porep {
@@ -231,5 +232,9 @@ PartitionWitness partition_witness(const C1& c1, size_t partition);
 // and constraint counting synthesise. Tree D has log2(nodes) levels; trees R and C have
 // log_base(nodes / (sub·top)) base levels, then the sub and top elements.
 std::vector<ChallengeProof> blank_challenges(const StackedCircuitShape& shape);
+
+// The partition circuit compiled (KeygenCS on a blank partition): what setup and the
+// witness-only proving path (ProveOptions::from_witness) use.
+r1cs::CompiledR1cs<ff::Fr> compile_partition(const StackedCircuitShape& shape, const PorepPoseidon& poseidon);
 
 }  // namespace cuzk::porep

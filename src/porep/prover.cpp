@@ -1,5 +1,6 @@
 #include "porep/prover.hpp"
 
+#include <optional>
 #include <string>
 
 #include "core/error.hpp"
@@ -7,6 +8,7 @@
 #include "groth16/assignment.hpp"
 #include "porep/verify.hpp"
 #include "r1cs/proving_cs.hpp"
+#include "r1cs/witness_cs.hpp"
 
 namespace cuzk::porep {
 
@@ -33,6 +35,8 @@ Expected<PorepProof> prove_c1(const C1& c1, const groth16::Parameters& params, c
     return Error{ErrorCode::kInvalidArgument, "C1 has " + std::to_string(c1.partitions.size()) + " partitions, " +
                                                   std::string(r.shape.name) + " needs " +
                                                   std::to_string(r.shape.partitions)};
+  if (options.from_witness && options.prover == nullptr)
+    return invalid_argument("prove_c1: from_witness needs a prover backend made with the partition circuit");
   const StackedCircuitShape shape = circuit_shape(r.shape);
   PorepProof out;
   for (uint32_t k = 0; k < r.shape.partitions; ++k) {
@@ -40,12 +44,19 @@ Expected<PorepProof> prove_c1(const C1& c1, const groth16::Parameters& params, c
     std::vector<ff::Fr> expected;
     CUZK_TRY_ASSIGN(expected, c1_public_inputs(c1, k));
 
+    // Synthesis, and the proof: from the ProvingCS assignment, or (options.from_witness) from the
+    // WitnessCS witness, whose a, b, c the backend computes with the compiled circuit.
     auto t0 = Clock::now();
-    r1cs::ProvingCS<ff::Fr> cs;
-    synthesize_partition(cs, shape, poseidon, partition_witness(c1, k));
-    groth16::Assignment assignment = groth16::assignment_of(cs);
+    std::optional<r1cs::ProvingCS<ff::Fr>> full;
+    std::optional<r1cs::WitnessCS<ff::Fr>> witness;
+    if (options.from_witness) {
+      synthesize_partition(witness.emplace(), shape, poseidon, partition_witness(c1, k));
+    } else {
+      synthesize_partition(full.emplace(), shape, poseidon, partition_witness(c1, k));
+    }
+    const std::vector<ff::Fr>& z_inputs = witness ? witness->inputs() : full->inputs();
     times.synthesis_ms = ms_since(t0);
-    const std::vector<ff::Fr> inputs(assignment.inputs.begin() + 1, assignment.inputs.end());
+    const std::vector<ff::Fr> inputs(z_inputs.begin() + 1, z_inputs.end());
     if (inputs != expected) {
       size_t i = 0;
       while (i < inputs.size() && i < expected.size() && inputs[i] == expected[i]) ++i;
@@ -59,10 +70,13 @@ Expected<PorepProof> prove_c1(const C1& c1, const groth16::Parameters& params, c
     const groth16::Blinding blinding = options.blinding_seed ? groth16::Blinding::from_seed(*options.blinding_seed + k)
                                                              : groth16::Blinding::random();
     groth16::Proof proof;
-    if (options.prover != nullptr) {
-      CUZK_TRY_ASSIGN(proof, options.prover->prove(assignment, blinding, &times.prover));
+    if (witness) {
+      CUZK_TRY_ASSIGN(proof, options.prover->prove(groth16::Witness{witness->inputs(), witness->aux()}, blinding,
+                                                   &times.prover));
+    } else if (options.prover != nullptr) {
+      CUZK_TRY_ASSIGN(proof, options.prover->prove(groth16::assignment_of(*full), blinding, &times.prover));
     } else {
-      CUZK_TRY_ASSIGN(proof, groth16::prove(params, assignment, blinding, pool, &times.prover));
+      CUZK_TRY_ASSIGN(proof, groth16::prove(params, groth16::assignment_of(*full), blinding, pool, &times.prover));
     }
     times.prove_ms = ms_since(t0);
 

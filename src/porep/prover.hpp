@@ -37,6 +37,9 @@ struct PorepProof {
 struct ProveOptions {
   std::optional<uint64_t> blinding_seed;  // reproducible r, s (tests only); else the OS CSPRNG
   groth16::ProverBackend* prover = nullptr;  // the Groth16 backend (for `params`); null: the CPU on `pool`
+  // Synthesise with WitnessCS (the witness only, no rows) and let `prover`, which must have been
+  // made with the partition circuit (compile_partition), compute a, b, c from it.
+  bool from_witness = false;
   std::function<void(uint32_t partition)> on_partition_done;  // progress
 };
 
