@@ -4,6 +4,7 @@
 
 #include "core/error.hpp"
 #include "core/timing.hpp"
+#include "poly/domain.hpp"
 
 namespace cuzk::groth16 {
 
@@ -17,9 +18,29 @@ Expected<void> check_witness(const CircuitSizes* circuit, const Witness& z) {
   return {};
 }
 
+Expected<void> check_circuit(const ParameterSizes& params, const r1cs::CompiledR1cs<ff::Fr>& circuit,
+                             const Density& density) {
+  const auto differ = [](const std::string& what, size_t circuit_has, size_t key_has) {
+    return invalid_argument("Groth16 prover: the compiled circuit has " + std::to_string(circuit_has) + " " + what +
+                            ", the key " + std::to_string(key_has) + " (a circuit of another shape?)");
+  };
+  if (circuit.num_inputs != params.ic) return differ("inputs", circuit.num_inputs, params.ic);
+  if (circuit.num_aux != params.l) return differ("aux variables", circuit.num_aux, params.l);
+  const size_t a_dense = circuit.num_inputs + density.a_aux.count();
+  if (a_dense != params.a) return differ("A-dense variables", a_dense, params.a);
+  const size_t b_dense = density.b_input.count() + density.b_aux.count();
+  if (b_dense != params.b_g1) return differ("B-dense variables", b_dense, params.b_g1);
+  const auto domain = poly::EvaluationDomain<ff::Fr>::for_size(circuit.num_constraints() + circuit.num_inputs);
+  if (!domain) return domain.error();
+  if (domain->size() != params.h + 1) return differ("domain points", domain->size(), params.h + 1);
+  return {};
+}
+
 CpuProver::CpuProver(const Parameters& params, ThreadPool& pool, const r1cs::CompiledR1cs<ff::Fr>* circuit)
     : params_(params), pool_(pool), circuit_(circuit) {
-  if (circuit_ != nullptr) density_ = density_of(*circuit_);
+  if (circuit_ == nullptr) return;
+  density_ = density_of(*circuit_);
+  check_circuit(ParameterSizes::of(params), *circuit_, density_).value();  // throws
 }
 
 Expected<Proof> CpuProver::prove(const Witness& z, const Blinding& blinding, ProverTimes* times) {

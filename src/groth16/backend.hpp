@@ -38,6 +38,7 @@ class ProverBackend {
 // outlive it; a witness goes through r1cs::spmv.
 class CpuProver final : public ProverBackend {
  public:
+  // Throws cuzk::Exception when `circuit` does not fit the key (check_circuit).
   CpuProver(const Parameters& params, ThreadPool& pool, const r1cs::CompiledR1cs<ff::Fr>* circuit = nullptr);
   Expected<Proof> prove(const Assignment& w, const Blinding& blinding, ProverTimes* times = nullptr) override {
     return groth16::prove(params_, w, blinding, pool_, times);
@@ -58,5 +59,10 @@ struct CircuitSizes {
   size_t inputs = 0, aux = 0;
 };
 Expected<void> check_witness(const CircuitSizes* circuit, const Witness& z);
+// A compiled circuit (with its densities) against the key it is to prove for: the inputs, the aux
+// variables, the A- and B-dense counts and the domain. Both backends check it at construction
+// and throw cuzk::Exception with this message when it fails.
+Expected<void> check_circuit(const ParameterSizes& params, const r1cs::CompiledR1cs<ff::Fr>& circuit,
+                             const Density& density);
 
 }  // namespace cuzk::groth16

@@ -34,20 +34,17 @@ unsigned domain_log(const Parameters& params) {
 
 // The compiled circuit on the device: the three matrices and the densities.
 struct DeviceCircuit {
-  DeviceCircuit(const r1cs::CompiledR1cs<Fr>& c, const gpu::Stream& st)
+  DeviceCircuit(const r1cs::CompiledR1cs<Fr>& c, const Density& d, const gpu::Stream& st)
       : a(c.a.row_start, c.a.column, c.a.coeff, st),
         b(c.b.row_start, c.b.column, c.b.coeff, st),
         c(c.c.row_start, c.c.column, c.c.coeff, st),
         rows(c.num_constraints()),
         num_inputs(c.num_inputs),
         num_aux(c.num_aux) {
-    const Density d = density_of(c);
     a_aux = upload<uint64_t>(d.a_aux.words(), st);
     b_input = upload<uint64_t>(d.b_input.words(), st);
     b_aux = upload<uint64_t>(d.b_aux.words(), st);
     b_input_count = d.b_input.count();
-    a_aux_count = d.a_aux.count();
-    b_aux_count = d.b_aux.count();
   }
   size_t bytes() const {
     return a.device_bytes() + b.device_bytes() + c.device_bytes() + a_aux.bytes() + b_input.bytes() + b_aux.bytes();
@@ -55,7 +52,7 @@ struct DeviceCircuit {
   gpu::DeviceCsr a, b, c;
   size_t rows, num_inputs, num_aux;
   gpu::DeviceBuffer<uint64_t> a_aux, b_input, b_aux;
-  size_t a_aux_count = 0, b_input_count = 0, b_aux_count = 0;
+  size_t b_input_count = 0;
 };
 
 }  // namespace
@@ -75,7 +72,11 @@ struct GpuProver::State {
         b_g2(upload<ec::G2Affine>(params.b_g2, stream)),
         g1(stream),
         g2(stream) {
-    if (circuit != nullptr) this->circuit = std::make_unique<DeviceCircuit>(*circuit, stream);
+    if (circuit != nullptr) {
+      const Density density = density_of(*circuit);
+      check_circuit(sizes, *circuit, density).value();  // throws
+      this->circuit = std::make_unique<DeviceCircuit>(*circuit, density, stream);
+    }
     stream.synchronize();  // the host key and circuit may go once the constructor returns
   }
   gpu::Device device;

@@ -28,7 +28,8 @@ class GpuProver final : public ProverBackend {
   // stream of its own there, from whichever thread calls prove(). Throws cuzk::Exception when the
   // key's H is not m − 1 points for a power of two m, or when the device runs out of memory.
   // With `circuit` (the key's compiled circuit; may go afterwards), its matrices and densities
-  // stay on the device too and prove(Witness) computes a, b, c there (gpu/spmv.hpp).
+  // stay on the device too and prove(Witness) computes a, b, c there (gpu/spmv.hpp); a circuit
+  // that does not fit the key throws (check_circuit).
   GpuProver(const Parameters& params, const gpu::Device& device, const r1cs::CompiledR1cs<ff::Fr>* circuit = nullptr);
   ~GpuProver() override;
   GpuProver(const GpuProver&) = delete;

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/error.hpp"
 #include "groth16/select_prover.hpp"
 #include "r1cs/witness_cs.hpp"
 #include "groth16/setup.hpp"
@@ -50,6 +51,21 @@ TEST(CpuProver, WitnessOfTheCompiledCircuitGivesTheSameProof) {
     const auto none = without.prove(z, blinding);
     ASSERT_FALSE(none.has_value());
     EXPECT_NE(none.error().message.find("needs the compiled circuit"), std::string::npos);
+  }
+}
+
+// A compiled circuit of another shape than the key's is refused when the backend is made.
+TEST(CpuProver, CircuitOfAnotherShapeIsRefused) {
+  ThreadPool pool(2);
+  const auto params = setup(test::compile([](auto& cs) { test::random_r1cs(cs, 300, 31); }),
+                            ToxicWaste::from_seed(test::seed()), pool)
+                          .value();
+  const auto other = test::compile([](auto& cs) { test::random_r1cs(cs, 200, 32); });
+  try {
+    CpuProver bad(params, pool, &other);
+    FAIL() << "accepted a circuit of another shape";
+  } catch (const Exception& e) {
+    EXPECT_NE(e.error().message.find("the compiled circuit has"), std::string::npos) << e.error().message;
   }
 }
 

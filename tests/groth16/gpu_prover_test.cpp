@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/error.hpp"
 #include "groth16/gpu_prover.hpp"
 #include "groth16/prover.hpp"
 #include "groth16/select_prover.hpp"
@@ -107,6 +108,8 @@ TEST(GpuProver, BadAssignmentsFailAndTheProverGoesOn) {
   const auto no_circuit = prover.prove(Witness{other.inputs, other.aux}, Blinding::random());
   ASSERT_FALSE(no_circuit.has_value());
   EXPECT_NE(no_circuit.error().message.find("needs the compiled circuit"), std::string::npos);
+  const auto other_circuit = compile([](auto& cs) { test::random_r1cs(cs, 200, 8); });
+  EXPECT_THROW(GpuProver(params, gpu::Device(0), &other_circuit), Exception);
   EXPECT_TRUE(verify(pvk, prover.prove(w, Blinding::random()).value(), public_inputs(w)).value());
 }
 
