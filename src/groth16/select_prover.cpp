@@ -43,23 +43,23 @@ bool chooses_gpu(const GpuChoice& choice) {
 
 Expected<std::unique_ptr<ProverBackend>> make_prover(const Parameters& params, ThreadPool& pool, const GpuChoice& choice,
                                                      const r1cs::CompiledR1cs<ff::Fr>* circuit) {
-  const auto cpu = [&] { return std::unique_ptr<ProverBackend>(std::make_unique<CpuProver>(params, pool, circuit)); };
-  if (choice.kind == GpuChoice::Kind::off) return cpu();
+  try {  // the backends' constructors throw (a circuit of another shape, a GPU out of memory)
+    const auto cpu = [&] { return std::unique_ptr<ProverBackend>(std::make_unique<CpuProver>(params, pool, circuit)); };
+    if (choice.kind == GpuChoice::Kind::off) return cpu();
 #if CUZK_HAVE_GPU
-  const auto devices = gpu::list_devices();
-  if (choice.kind == GpuChoice::Kind::automatic && devices.empty()) return cpu();
-  if (choice.kind == GpuChoice::Kind::device && size_t(choice.ordinal) >= devices.size())
-    return invalid_argument("GPU " + std::to_string(choice.ordinal) + " is not visible (" +
-                            std::to_string(devices.size()) + " GPUs)");
-  try {
+    const auto devices = gpu::list_devices();
+    if (choice.kind == GpuChoice::Kind::automatic && devices.empty()) return cpu();
+    if (choice.kind == GpuChoice::Kind::device && size_t(choice.ordinal) >= devices.size())
+      return invalid_argument("GPU " + std::to_string(choice.ordinal) + " is not visible (" +
+                              std::to_string(devices.size()) + " GPUs)");
     return std::unique_ptr<ProverBackend>(std::make_unique<GpuProver>(params, gpu::Device(choice.ordinal), circuit));
+#else
+    if (choice.kind == GpuChoice::Kind::automatic) return cpu();
+    return Error{ErrorCode::kUnsupported, "GPU " + std::to_string(choice.ordinal) + ": this build has no CUDA backend"};
+#endif
   } catch (const Exception& e) {
     return e.error();
   }
-#else
-  if (choice.kind == GpuChoice::Kind::automatic) return cpu();
-  return Error{ErrorCode::kUnsupported, "GPU " + std::to_string(choice.ordinal) + ": this build has no CUDA backend"};
-#endif
 }
 
 }  // namespace cuzk::groth16

@@ -67,6 +67,9 @@ TEST(CpuProver, CircuitOfAnotherShapeIsRefused) {
   } catch (const Exception& e) {
     EXPECT_NE(e.error().message.find("the compiled circuit has"), std::string::npos) << e.error().message;
   }
+  const auto e = make_prover(params, pool, GpuChoice::parse("off").value(), &other);  // an error, not a throw
+  ASSERT_FALSE(e.has_value());
+  EXPECT_NE(e.error().message.find("the compiled circuit has"), std::string::npos) << e.error().message;
 }
 
 TEST(SelectProver, ParsesAutoOffAndOrdinals) {
