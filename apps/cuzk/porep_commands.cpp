@@ -109,7 +109,7 @@ int run_porep_prove(const PorepProveOptions& o) {
     const std::unique_ptr<groth16::ProverBackend> backend =
         must(groth16::make_prover(params, pool, choice, circuit ? &*circuit : nullptr));
     const double backend_ms = ms_since(t0);  // a GPU backend uploads the parameters and the circuit here
-    circuit.reset();
+    circuit.reset();  // only compiled for a GPU backend, which holds its own copy on the device
     porep::ProveOptions options;
     options.blinding_seed = o.blinding_seed;
     options.prover = backend.get();
