@@ -1,10 +1,9 @@
 #pragma once
 // PoRep C2: every partition of a C1 synthesised on the CPU (ProvingCS, or WitnessCS for a backend
 // holding the compiled circuit), proved with Groth16 (on the CPU, or on the backend ProveOptions
-// names: groth16/backend.hpp) and
-// verified against public inputs recomputed from the C1's public data before it is kept
-// (shared/DESIGN.md decision 7: a wrong proof is never returned). The recomputation also
-// catches a C1 whose proofs do not answer its own challenges or graph.
+// names: groth16/backend.hpp) and verified against public inputs recomputed from the C1's public
+// data before it is kept (shared/DESIGN.md decision 7: a wrong proof is never returned). The
+// recomputation also catches a C1 whose proofs do not answer its own challenges or graph.
 
 #include <cstdint>
 #include <functional>
