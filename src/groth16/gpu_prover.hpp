@@ -25,8 +25,9 @@ namespace cuzk::groth16 {
 class GpuProver final : public ProverBackend {
  public:
   // Uploads the key's bases to `device` (the key may go afterwards); the prover's work runs on a
-  // stream of its own there, from whichever thread calls prove(). Throws cuzk::Exception when the
-  // key's H is not m − 1 points for a power of two m, or when the device runs out of memory.
+  // stream of its own there, from whichever thread calls prove(), one call at a time (its MSM
+  // workspaces serve every call: one prover per GPU worker). Throws cuzk::Exception when the key's
+  // H is not m − 1 points for a power of two m, or when the device runs out of memory.
   // With `circuit` (the key's compiled circuit; may go afterwards), its matrices and densities
   // stay on the device too and prove(Witness) computes a, b, c there (gpu/spmv.hpp); a circuit
   // that does not fit the key throws (check_circuit).
