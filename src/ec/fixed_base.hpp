@@ -36,6 +36,9 @@ class FixedBaseTable {
     batch_normalize<Curve>(j, table_);
   }
 
+  // j · 2^(8k) · P for j = 1..255 (the GPU twin uploads these: gpu/fixed_base.hpp).
+  const Affine<Curve>& entry(size_t k, unsigned j) const { return table_[k * kEntries + j - 1]; }
+
   Jacobian<Curve> mul(const ff::BigInt<ScalarLimbs>& s) const {
     Jacobian<Curve> acc;
     for (size_t k = 0; k < kDigits; ++k) {

@@ -70,9 +70,10 @@ class DeviceBuffer {
                                  stream.get()));
     }
   }
-  // Queues zero bytes over the whole buffer.
-  void zero(const Stream& stream) {
-    if (size_) CUDA_CHECK(cudaMemsetAsync(data_, 0, bytes(), stream.get()));
+  // Queues zero bytes over elements [offset, size()): the whole buffer by default.
+  void zero(const Stream& stream, size_t offset = 0) {
+    check_range(offset, 0);
+    if (offset < size_) CUDA_CHECK(cudaMemsetAsync(data_ + offset, 0, (size_ - offset) * sizeof(T), stream.get()));
   }
 
  private:

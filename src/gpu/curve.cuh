@@ -68,6 +68,12 @@ struct DeviceFp2T {
   CUZK_HD friend DeviceFp2 operator*(const DeviceFp2& a, const DeviceFp2& b) { return mul(a, b); }
   CUZK_HD DeviceFp2 sqr() const { return square(*this); }
 
+  // 1/(c0 + c1 u) = (c0 - c1 u) / (c0^2 + c1^2): one Fp inversion (0 for 0).
+  CUZK_HD DeviceFp2 inverse() const {
+    const DeviceFp t = (c0.sqr() + c1.sqr()).inverse();
+    return {c0 * t, -(c1 * t)};
+  }
+
   CUZK_HD DeviceFp2& operator+=(const DeviceFp2& b) { return *this = *this + b; }
   CUZK_HD DeviceFp2& operator-=(const DeviceFp2& b) { return *this = *this - b; }
   CUZK_HD DeviceFp2& operator*=(const DeviceFp2& b) { return *this = *this * b; }

@@ -51,6 +51,21 @@ void Device::make_current() const { CUDA_CHECK(cudaSetDevice(ordinal_)); }
 
 DeviceInfo Device::info() const { return describe(ordinal_); }
 
+size_t Device::pool_peak_bytes() const {
+  cudaMemPool_t pool = nullptr;
+  CUDA_CHECK(cudaDeviceGetDefaultMemPool(&pool, ordinal_));
+  uint64_t high = 0;  // the attribute is a cuuint64_t (64-bit unsigned)
+  CUDA_CHECK(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrUsedMemHigh, &high));
+  return size_t(high);
+}
+
+void Device::reset_pool_peak() const {
+  cudaMemPool_t pool = nullptr;
+  CUDA_CHECK(cudaDeviceGetDefaultMemPool(&pool, ordinal_));
+  uint64_t zero = 0;  // the only value the attribute accepts: the mark restarts from current use
+  CUDA_CHECK(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrUsedMemHigh, &zero));
+}
+
 ScopedDevice::ScopedDevice(const Device& device) {
   CUDA_CHECK(cudaGetDevice(&previous_));
   device.make_current();

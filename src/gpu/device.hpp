@@ -28,6 +28,11 @@ class Device {
   int ordinal() const { return ordinal_; }
   void make_current() const;
   DeviceInfo info() const;
+  // The high-water mark of the stream-ordered allocator's default pool on this device, which
+  // every DeviceBuffer draws from (gpu/buffer.hpp): the peak device memory of cuzk's own data
+  // since the process started or reset_pool_peak(). Kernels' stacks and CUDA's context are not in it.
+  size_t pool_peak_bytes() const;
+  void reset_pool_peak() const;
 
  private:
   int ordinal_;

@@ -85,6 +85,25 @@ TYPED_TEST(HostFieldTest, AllOpsMatchCpu) {
   }
 }
 
+// inverse() (Fermat; Fp2 by the norm) against the CPU's inverse, and x · 1/x = 1; 0 gives 0.
+TYPED_TEST(HostFieldTest, InverseMatchesCpu) {
+  using F = TypeParam;
+  auto g = cuzk::test::rng(603);
+  auto v = test::field_values<F>(g, 60);
+  if constexpr (!std::is_same_v<F, Fp2>) {
+    for (const F& e : test::edge_elements<F>()) v.push_back(e);
+  }
+  for (const F& x : v) {
+    const auto inv = to_device(x).inverse();
+    if (x.is_zero()) {
+      ASSERT_TRUE(inv.is_zero()) << show(x);
+      continue;
+    }
+    ASSERT_EQ(to_cpu<F>(inv), x.inverse()) << show(x);
+    ASSERT_EQ(to_cpu<F>(inv * to_device(x)), F::one()) << show(x);
+  }
+}
+
 // Every pair of edges.
 TYPED_TEST(HostFieldTest, EdgeProducts) {
   using F = TypeParam;
