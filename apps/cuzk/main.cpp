@@ -2,7 +2,10 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cstdio>
+
 #include "gpu_bench_commands.hpp"
+#include "e2e_bench.hpp"
 #include "groth16_bench.hpp"
 #include "groth16_commands.hpp"
 #include "porep_commands.hpp"
@@ -32,6 +35,8 @@ int main(int argc, char** argv) {
   su->add_option("--vk-json", setup.vk_json, "snarkjs verification_key.json to write");
   su->add_option("--seed", setup.seed, "reproducible toxic waste (insecure: tests only)");
   su->add_option("--threads", setup.threads, "worker threads (default: all)");
+  su->add_flag("--device", porep_setup.device, "with --circuit porep: compute the key's points on a GPU");
+  su->add_option("--gpu", porep_setup.gpu, "with --device: auto or a GPU ordinal (default: $CUZK_GPU, else auto)");
 
   cuzk::app::ProveOptions prove;
   auto* pr = app.add_subcommand("prove", "a Groth16 proof from a .zkey (snarkjs) or .params + .r1cs, and a .wtns");
@@ -105,6 +110,21 @@ int main(int argc, char** argv) {
   bg->add_option("--ptau", bench_groth16.ptau, "snarkjs powers of tau (BLS12-381, power >= K+2) to run snarkjs beside");
   bg->add_flag("--json", bench_groth16.json, "print one JSON object");
 
+  cuzk::bench::E2eBenchOptions bench_e2e;
+  auto* bee = be->add_subcommand("e2e", "PoRep C2 end to end with our own key: synthetic C1s, compile, key, N proofs "
+                                        "(GPU or CPU), each verified");
+  bee->add_option("--sector-size", bench_e2e.sector_size, "2KiB, 8MiB, 512MiB, 32GiB or 64GiB");
+  bee->add_option("--proofs", bench_e2e.proofs, "proofs, one after another (default 1)");
+  bee->add_option("--gpu", bench_e2e.gpu, "auto, off (CPU) or a GPU ordinal (default: $CUZK_GPU, else auto)");
+  bee->add_option("--seed", bench_e2e.seed, "toxic waste and C1s (insecure: a benchmark's key)");
+  bee->add_option("--threads", bench_e2e.threads, "worker threads (default: all)");
+  bee->add_option("--synthesis-workers", bench_e2e.synthesis_workers,
+                  "GPU: partitions in flight, each synthesised and proved by a worker (default: min(threads, "
+                  "partitions))");
+  bee->add_flag("--parallel-synthesis", bench_e2e.parallel_synthesis,
+                "GPU: each partition's challenges synthesised in parallel on the pool");
+  bee->add_flag("--json", bench_e2e.json, "print one JSON object");
+
   cuzk::bench::SynthBenchOptions bench_synth;
   auto* bs = be->add_subcommand("synth", "time one PoRep partition's synthesis (proving or witness-only mode)");
   bs->add_option("--sector-size", bench_synth.sector_size, "2KiB, 8MiB, 512MiB, 32GiB or 64GiB");
@@ -150,10 +170,15 @@ int main(int argc, char** argv) {
   if (bn->parsed()) return cuzk::app::run_ntt_bench(bench_ntt, ntt_log_n);
   if (bg->parsed()) return cuzk::bench::run_groth16_bench(bench_groth16);
   if (bs->parsed()) return cuzk::bench::run_synth_bench(bench_synth);
+  if (bee->parsed()) return cuzk::bench::run_e2e_bench(bench_e2e);
   if (sc->parsed()) return cuzk::app::run_selfcheck(selfcheck);
   if (su->parsed()) {
     porep_setup.seed = setup.seed;
     porep_setup.threads = setup.threads;
+    if (porep_setup.device && setup_circuit != "porep") {
+      std::fprintf(stderr, "setup: --device is for --circuit porep\n");
+      return 2;
+    }
     return setup_circuit == "porep" ? cuzk::app::run_porep_setup(porep_setup) : cuzk::app::run_setup(setup);
   }
   if (prp->parsed()) return cuzk::app::run_porep_prove(porep_prove);

@@ -60,15 +60,21 @@ int run_porep_setup(const PorepSetupOptions& o) {
     const double compile_ms = ms_since(t0);
     t0 = Clock::now();
     const groth16::ToxicWaste tw = o.seed ? groth16::ToxicWaste::from_seed(*o.seed) : groth16::ToxicWaste::random();
-    const groth16::Parameters params = must(groth16::setup(compiled, tw, pool));
+    groth16::GpuChoice where{groth16::GpuChoice::Kind::off, 0};
+    if (o.device) {
+      where = must(o.gpu.empty() ? groth16::GpuChoice::from_env() : groth16::GpuChoice::parse(o.gpu));
+      if (!groth16::chooses_gpu(where)) throw Failed{invalid_argument("--device: no GPU visible (or --gpu off)")};
+    }
+    const groth16::Parameters params = must(groth16::setup_on(where, compiled, tw, pool));
     const double setup_ms = ms_since(t0);
     const std::string stem = porep::own_params_stem(sector.sector_size);
     t0 = Clock::now();
     must(groth16::write_params(dir / (stem + ".params"), params));
     must(groth16::write_vk(dir / (stem + ".vk"), params.vk));
-    fmt::print("setup: PoRep {} circuit, {} constraints, {} public inputs; compile {:.1f} s, setup {:.1f} s, "
+    fmt::print("setup: PoRep {} circuit, {} constraints, {} public inputs; compile {:.1f} s, setup {:.1f} s{}, "
                "write {:.1f} s\n  -> {}\n",
                sector.name, compiled.num_constraints(), compiled.num_inputs - 1, compile_ms / 1e3, setup_ms / 1e3,
+               o.device ? " (points on the GPU)" : "",
                ms_since(t0) / 1e3, (dir / (stem + ".{params,vk}")).string());
     return 0;
   });
@@ -112,10 +118,12 @@ int run_porep_prove(const PorepProveOptions& o) {
     circuit.reset();  // only compiled for a GPU backend, which holds its own copy on the device
     porep::ProveOptions options;
     options.blinding_seed = o.blinding_seed;
-    options.prover = backend.get();
     options.from_witness = on_gpu;
+    // On a GPU, partitions are synthesised ahead, one thread each (measured faster than each
+    // partition's challenges in parallel: docs/PERF.md 20), and proved as their witnesses arrive.
+    options.synthesis_workers = on_gpu ? std::min(pool.threads(), unsigned(c1.partitions.size())) : 0;
     t0 = Clock::now();
-    const porep::PorepProof proof = must(porep::prove_c1(c1, params, pvk, poseidon, pool, options));
+    const porep::PorepProof proof = must(porep::prove_c1(c1, *backend, pvk, poseidon, options));
     const double prove_ms = ms_since(t0);
     const std::vector<uint8_t> bytes = proof.bytes();
     write_file(o.out, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));

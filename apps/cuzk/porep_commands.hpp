@@ -14,6 +14,8 @@ struct PorepSetupOptions {
   std::string out;                 // directory; default: the parameter directory
   std::optional<uint64_t> seed;    // reproducible toxic waste (tests only)
   unsigned threads = 0;
+  bool device = false;             // the points on a GPU (--gpu picks which)
+  std::string gpu;                 // with device: auto | N; empty: $CUZK_GPU, else auto
 };
 
 struct PorepProveOptions {

@@ -3,6 +3,7 @@
 // groth16/select_prover.hpp picks one (CUZK_GPU=auto|off|N, shared/DESIGN.md decision 6). Every
 // backend gives the same proof for the same assignment, r and s.
 
+#include <optional>
 #include <span>
 #include <string>
 
@@ -32,6 +33,9 @@ class ProverBackend {
   virtual Expected<Proof> prove(const Witness& z, const Blinding& blinding, ProverTimes* times = nullptr) = 0;
   // "cpu", "gpu 0 (NVIDIA H200)": for logs and the CLI.
   virtual std::string name() const = 0;
+  // Peak device memory of cuzk's data on a GPU backend's device (key, circuit, the proofs'
+  // buffers): gpu::Device::pool_peak_bytes. None for the CPU.
+  virtual std::optional<size_t> device_peak_bytes() const { return std::nullopt; }
 };
 
 // groth16::prove on a key, a pool and optionally the key's compiled circuit, all of which must

@@ -1,10 +1,13 @@
 #include "groth16/gpu_prover.hpp"
 
 #include <bit>
+#include <condition_variable>
+#include <mutex>
 #include <string>
 
 #include "core/error.hpp"
 #include "core/timing.hpp"
+#include "groth16/device_key.hpp"
 #include "gpu/buffer.hpp"
 #include "gpu/msm.hpp"
 #include "gpu/ntt.hpp"
@@ -24,10 +27,10 @@ gpu::DeviceBuffer<T> upload(std::span<const T> host, const gpu::Stream& stream) 
 }
 
 // log2 of the domain size m = |H| + 1, which must be a power of two.
-unsigned domain_log(const Parameters& params) {
-  const size_t m = params.h.size() + 1;
+unsigned domain_log(const ParameterSizes& sizes) {
+  const size_t m = sizes.h + 1;
   if (!std::has_single_bit(m) || m > (size_t{1} << gpu::ntt_detail::kMaxLogSize))
-    throw Exception(invalid_argument("GPU prover: the key's H has " + std::to_string(params.h.size()) +
+    throw Exception(invalid_argument("GPU prover: the key's H has " + std::to_string(sizes.h) +
                                      " points; a domain of 2^k <= 2^28 points needs 2^k − 1"));
   return unsigned(std::countr_zero(m));
 }
@@ -59,17 +62,13 @@ struct DeviceCircuit {
 
 struct GpuProver::State {
   // Runs with `dev` current: the stream, the buffers and the domain's tables belong to it.
-  State(const Parameters& params, const gpu::Device& dev, const r1cs::CompiledR1cs<Fr>* circuit)
-      : device(dev),
-        sizes(ParameterSizes::of(params)),
-        vk(params.vk),
-        domain(domain_log(params), stream),
+  State(DeviceKey&& k, const r1cs::CompiledR1cs<Fr>* circuit)
+      : key(std::move(k)),
+        device(key.device()),
+        sizes(key.sizes()),
+        vk(key.vk()),
+        domain(domain_log(sizes), stream),
         z_inv((poly::EvaluationDomain<Fr>::coset_generator().pow(domain.size()) - Fr::one()).inverse()),
-        h(upload<G1Affine>(params.h, stream)),
-        l(upload<G1Affine>(params.l, stream)),
-        a(upload<G1Affine>(params.a, stream)),
-        b_g1(upload<G1Affine>(params.b_g1, stream)),
-        b_g2(upload<ec::G2Affine>(params.b_g2, stream)),
         g1(stream),
         g2(stream) {
     if (circuit != nullptr) {
@@ -79,14 +78,18 @@ struct GpuProver::State {
     }
     stream.synchronize();  // the host key and circuit may go once the constructor returns
   }
+  DeviceKey key;  // the bases, on its own stream (complete before the prover starts)
   gpu::Device device;
-  gpu::Stream stream;
+  gpu::Stream stream;         // the proofs' work, one proof at a time (compute)
+  gpu::Stream upload_stream;  // witnesses going up while another proof computes
+  std::mutex compute, upload;
+  std::mutex slots_mutex;
+  std::condition_variable slots_free;
+  unsigned witnesses_up = 0;  // witnesses on the device (uploaded or being used), at most kWitnessSlots
   ParameterSizes sizes;
   VerifyingKey vk;
   gpu::NttDomain domain;
   Fr z_inv;  // 1/Z on the coset: Z(g·ω^i) = g^m − 1 for every i
-  gpu::DeviceBuffer<G1Affine> h, l, a, b_g1;
-  gpu::DeviceBuffer<ec::G2Affine> b_g2;
   gpu::Msm<ec::G1Curve> g1;
   gpu::Msm<ec::G2Curve> g2;
   std::unique_ptr<DeviceCircuit> circuit;
@@ -102,9 +105,33 @@ struct GpuProver::Rows {
   size_t b_in = 0;  // inputs dense in B
 };
 
-GpuProver::GpuProver(const Parameters& params, const gpu::Device& device, const r1cs::CompiledR1cs<Fr>* circuit) {
-  const gpu::ScopedDevice on(device);
-  s_ = std::make_unique<State>(params, device, circuit);
+// Holds one of the kWitnessSlots places for a witness on the device, from before its upload until
+// its proof is done (z's device buffer must be destroyed before the slot goes: declare it after).
+struct GpuProver::WitnessSlot {
+  static constexpr unsigned kWitnessSlots = 2;  // one proving, one uploaded and waiting
+  explicit WitnessSlot(State& s) : s_(s) {
+    std::unique_lock lock(s.slots_mutex);
+    s.slots_free.wait(lock, [&] { return s.witnesses_up < kWitnessSlots; });
+    ++s.witnesses_up;
+  }
+  ~WitnessSlot() {
+    {
+      const std::lock_guard lock(s_.slots_mutex);
+      --s_.witnesses_up;
+    }
+    s_.slots_free.notify_one();
+  }
+  WitnessSlot(const WitnessSlot&) = delete;
+  WitnessSlot& operator=(const WitnessSlot&) = delete;
+  State& s_;
+};
+
+GpuProver::GpuProver(const Parameters& params, const gpu::Device& device, const r1cs::CompiledR1cs<Fr>* circuit)
+    : GpuProver(DeviceKey::upload(params, device), circuit) {}
+
+GpuProver::GpuProver(DeviceKey key, const r1cs::CompiledR1cs<Fr>* circuit) {
+  const gpu::ScopedDevice on(key.device());
+  s_ = std::make_unique<State>(std::move(key), circuit);
 }
 GpuProver::~GpuProver() {
   if (s_) {
@@ -117,9 +144,10 @@ std::string GpuProver::name() const {
   return "gpu " + std::to_string(s_->device.ordinal()) + " (" + s_->device.info().name + ")";
 }
 
+std::optional<size_t> GpuProver::device_peak_bytes() const { return s_->device.pool_peak_bytes(); }
+
 size_t GpuProver::resident_bytes() const {
-  return s_->h.bytes() + s_->l.bytes() + s_->a.bytes() + s_->b_g1.bytes() + s_->b_g2.bytes() +
-         (s_->circuit ? s_->circuit->bytes() : 0);
+  return s_->key.bytes() + (s_->circuit ? s_->circuit->bytes() : 0);
 }
 
 Expected<Proof> GpuProver::prove(const Assignment& w, const Blinding& blinding, ProverTimes* times) {
@@ -130,8 +158,13 @@ Expected<Proof> GpuProver::prove(const Assignment& w, const Blinding& blinding, 
   const gpu::Stream& st = s.stream;
   const size_t m = s.domain.size();
   ProverTimes t;
+  const auto t_wait = Clock::now();
+  const std::lock_guard gpu_turn(s.compute);
+  t.gpu_wait = ms_since(t_wait);
   Rows rows{gpu::DeviceBuffer<Fr>(m, st), gpu::DeviceBuffer<Fr>(m, st), gpu::DeviceBuffer<Fr>(m, st)};
-  for (auto* v : {&rows.a, &rows.b, &rows.c}) v->zero(st);
+  rows.a.zero(st, w.a.size() + w.inputs.size());  // the padding rows only
+  rows.b.zero(st, w.b.size());
+  rows.c.zero(st, w.c.size());
   rows.a.upload(w.a, st);
   rows.a.upload(w.inputs, st, w.a.size());  // the inputs' rows
   rows.b.upload(w.b, st);
@@ -164,13 +197,27 @@ Expected<Proof> GpuProver::prove(const Witness& z, const Blinding& blinding, Pro
   const gpu::Stream& st = s.stream;
   const size_t m = s.domain.size(), n_in = z.inputs.size(), n_c = circuit.rows;
   ProverTimes t;
-  // Stage 0: z up once; a, b, c = (A, B, C)·z; the inputs' rows of a are the inputs themselves.
-  const auto t0 = Clock::now();
-  gpu::DeviceBuffer<Fr> zd(n_in + z.aux.size(), st);
-  zd.upload(z.inputs, st);
-  zd.upload(z.aux, st, n_in);
+  // Stage 0a: z up once, on the upload stream, one upload at a time and at most kWitnessSlots
+  // witnesses on the device: a caller's upload overlaps another caller's proof.
+  WitnessSlot slot(s);
+  gpu::DeviceBuffer<Fr> zd(n_in + z.aux.size(), s.upload_stream);
+  auto t0 = Clock::now();
+  {
+    const std::lock_guard one_upload(s.upload);
+    zd.upload(z.inputs, s.upload_stream);
+    zd.upload(z.aux, s.upload_stream, n_in);
+    s.upload_stream.synchronize();
+    t.upload = ms_since(t0);
+  }
+  // Stage 0b: a, b, c = (A, B, C)·z; the inputs' rows of a are the inputs themselves.
+  t0 = Clock::now();
+  const std::lock_guard gpu_turn(s.compute);
+  t.gpu_wait = ms_since(t0);
+  t0 = Clock::now();
   Rows rows{gpu::DeviceBuffer<Fr>(m, st), gpu::DeviceBuffer<Fr>(m, st), gpu::DeviceBuffer<Fr>(m, st)};
-  for (auto* v : {&rows.a, &rows.b, &rows.c}) v->zero(st);
+  rows.a.zero(st, n_c + n_in);  // the padding rows only
+  rows.b.zero(st, n_c);
+  rows.c.zero(st, n_c);
   gpu::spmv(circuit.a, zd.data(), rows.a.data(), st);
   gpu::spmv(circuit.b, zd.data(), rows.b.data(), st);
   gpu::spmv(circuit.c, zd.data(), rows.c.data(), st);
@@ -213,19 +260,20 @@ Expected<Proof> GpuProver::finish(Rows& rows, const Blinding& blinding, ProverTi
 
   // Stage 2: the MSMs (each run returns when its sum is on the host).
   const size_t n_in = rows.n_in, n_aux = rows.n_aux, b_in = rows.b_in;
+  const DeviceKey::Bases& k = s.key.bases();
   MsmSums sums;
-  sums.h = timed(t.msm_h, [&] { return s.g1.run(s.h.data(), rows.a.data(), m - 1); });
-  sums.l = timed(t.msm_l, [&] { return s.g1.run(s.l.data(), rows.aux, n_aux); });
+  sums.h = timed(t.msm_h, [&] { return s.g1.run(k.h.data(), rows.a.data(), m - 1); });
+  sums.l = timed(t.msm_l, [&] { return s.g1.run(k.l.data(), rows.aux, n_aux); });
   sums.a = timed(t.msm_a, [&] {
-    return s.g1.run(s.a.data(), rows.inputs, n_in) + s.g1.run(s.a.data() + n_in, rows.aux, rows.a_aux, n_aux);
+    return s.g1.run(k.a.data(), rows.inputs, n_in) + s.g1.run(k.a.data() + n_in, rows.aux, rows.a_aux, n_aux);
   });
   sums.b_g1 = timed(t.msm_b_g1, [&] {
-    return s.g1.run(s.b_g1.data(), rows.inputs, rows.b_input, n_in) +
-           s.g1.run(s.b_g1.data() + b_in, rows.aux, rows.b_aux, n_aux);
+    return s.g1.run(k.b_g1.data(), rows.inputs, rows.b_input, n_in) +
+           s.g1.run(k.b_g1.data() + b_in, rows.aux, rows.b_aux, n_aux);
   });
   sums.b_g2 = timed(t.msm_b_g2, [&] {
-    return s.g2.run(s.b_g2.data(), rows.inputs, rows.b_input, n_in) +
-           s.g2.run(s.b_g2.data() + b_in, rows.aux, rows.b_aux, n_aux);
+    return s.g2.run(k.b_g2.data(), rows.inputs, rows.b_input, n_in) +
+           s.g2.run(k.b_g2.data() + b_in, rows.aux, rows.b_aux, n_aux);
   });
   return assemble(s.vk, sums, blinding);  // stage 3
 }

@@ -23,6 +23,8 @@ namespace cuzk::groth16 {
 
 // Per-stage wall times of one proof, in milliseconds.
 struct ProverTimes {
+  double upload = 0;    // a GPU backend: z to the device (from a witness)
+  double gpu_wait = 0;  // a GPU backend: waiting for the device while another proof ran there
   double spmv = 0;  // a, b, c from a witness (0 where the assignment carried them)
   double h_ntt = 0, msm_h = 0, msm_l = 0, msm_a = 0, msm_b_g1 = 0, msm_b_g2 = 0, total = 0;
 };

@@ -2,8 +2,10 @@
 
 #include <charconv>
 #include <cstdlib>
+#include <optional>
 
 #include "core/error.hpp"
+#include "core/timing.hpp"
 #if CUZK_HAVE_GPU
 #include "gpu/device.hpp"
 #include "groth16/gpu_prover.hpp"
@@ -41,21 +43,90 @@ bool chooses_gpu(const GpuChoice& choice) {
 #endif
 }
 
+namespace {
+
+// The GPU named by `choice`, or none for the CPU (auto without a visible GPU, off).
+Expected<std::optional<int>> pick_gpu(const GpuChoice& choice) {
+  if (choice.kind == GpuChoice::Kind::off) return std::optional<int>();
+#if CUZK_HAVE_GPU
+  const auto devices = gpu::list_devices();
+  if (choice.kind == GpuChoice::Kind::automatic) return devices.empty() ? std::optional<int>() : std::optional<int>(0);
+  if (size_t(choice.ordinal) >= devices.size())
+    return invalid_argument("GPU " + std::to_string(choice.ordinal) + " is not visible (" +
+                            std::to_string(devices.size()) + " GPUs)");
+  return std::optional<int>(choice.ordinal);
+#else
+  if (choice.kind == GpuChoice::Kind::automatic) return std::optional<int>();
+  return Error{ErrorCode::kUnsupported, "GPU " + std::to_string(choice.ordinal) + ": this build has no CUDA backend"};
+#endif
+}
+
+}  // namespace
+
 Expected<std::unique_ptr<ProverBackend>> make_prover(const Parameters& params, ThreadPool& pool, const GpuChoice& choice,
                                                      const r1cs::CompiledR1cs<ff::Fr>* circuit) {
+  std::optional<int> gpu;
+  CUZK_TRY_ASSIGN(gpu, pick_gpu(choice));
   try {  // the backends' constructors throw (a circuit of another shape, a GPU out of memory)
-    const auto cpu = [&] { return std::unique_ptr<ProverBackend>(std::make_unique<CpuProver>(params, pool, circuit)); };
-    if (choice.kind == GpuChoice::Kind::off) return cpu();
 #if CUZK_HAVE_GPU
-    const auto devices = gpu::list_devices();
-    if (choice.kind == GpuChoice::Kind::automatic && devices.empty()) return cpu();
-    if (choice.kind == GpuChoice::Kind::device && size_t(choice.ordinal) >= devices.size())
-      return invalid_argument("GPU " + std::to_string(choice.ordinal) + " is not visible (" +
-                              std::to_string(devices.size()) + " GPUs)");
-    return std::unique_ptr<ProverBackend>(std::make_unique<GpuProver>(params, gpu::Device(choice.ordinal), circuit));
+    if (gpu) return std::unique_ptr<ProverBackend>(std::make_unique<GpuProver>(params, gpu::Device(*gpu), circuit));
+#endif
+    return std::unique_ptr<ProverBackend>(std::make_unique<CpuProver>(params, pool, circuit));
+  } catch (const Exception& e) {
+    return e.error();
+  }
+}
+
+Expected<Parameters> setup_on(const GpuChoice& choice, const r1cs::CompiledR1cs<ff::Fr>& circuit, const ToxicWaste& tw,
+                              ThreadPool& pool) {
+  std::optional<int> gpu;
+  CUZK_TRY_ASSIGN(gpu, pick_gpu(choice));
+  if (!gpu) return setup(circuit, tw, pool);
+#if CUZK_HAVE_GPU
+  try {
+    Expected<DeviceKey> key = DeviceKey::generate(circuit, tw, pool, gpu::Device(*gpu));
+    if (!key) return key.error();
+    return key->download();
+  } catch (const Exception& e) {
+    return e.error();
+  }
 #else
-    if (choice.kind == GpuChoice::Kind::automatic) return cpu();
-    return Error{ErrorCode::kUnsupported, "GPU " + std::to_string(choice.ordinal) + ": this build has no CUDA backend"};
+  return Error{ErrorCode::kInternal, "no GPU backend in this build"};  // pick_gpu refuses first
+#endif
+}
+
+Expected<OwnKeyProver> make_prover_with_own_key(const r1cs::CompiledR1cs<ff::Fr>& circuit, const ToxicWaste& tw,
+                                                ThreadPool& pool, const GpuChoice& choice) {
+  std::optional<int> gpu;
+  CUZK_TRY_ASSIGN(gpu, pick_gpu(choice));
+  OwnKeyProver out;
+  try {
+    if (!gpu) {
+      const auto t0 = Clock::now();
+      Parameters params;
+      CUZK_TRY_ASSIGN(params, setup(circuit, tw, pool));
+      out.params = std::make_unique<Parameters>(std::move(params));
+      out.vk = out.params->vk;
+      out.prover = std::make_unique<CpuProver>(*out.params, pool, &circuit);
+      out.points_ms = ms_since(t0);
+      return out;
+    }
+#if CUZK_HAVE_GPU
+    DeviceKey::GenerateTimes times;
+    auto t0 = Clock::now();
+    std::optional<DeviceKey> key;
+    {
+      Expected<DeviceKey> made = DeviceKey::generate(circuit, tw, pool, gpu::Device(*gpu), &times);
+      if (!made) return made.error();
+      key.emplace(std::move(*made));
+    }
+    out.vk = key->vk();
+    out.prover = std::make_unique<GpuProver>(std::move(*key), &circuit);
+    out.scalars_ms = times.scalars_ms;
+    out.points_ms = ms_since(t0) - times.scalars_ms;
+    return out;
+#else
+    return Error{ErrorCode::kInternal, "no GPU backend in this build"};  // pick_gpu refuses first
 #endif
   } catch (const Exception& e) {
     return e.error();

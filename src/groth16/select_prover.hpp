@@ -10,6 +10,7 @@
 #include "core/thread_pool.hpp"
 #include "groth16/backend.hpp"
 #include "groth16/keys.hpp"
+#include "groth16/setup.hpp"
 
 namespace cuzk::groth16 {
 
@@ -36,5 +37,24 @@ bool chooses_gpu(const GpuChoice& choice);
 // that is not visible, or a GPU in a build without CUDA; "auto" falls back to the CPU.
 Expected<std::unique_ptr<ProverBackend>> make_prover(const Parameters& params, ThreadPool& pool, const GpuChoice& choice,
                                                      const r1cs::CompiledR1cs<ff::Fr>* circuit = nullptr);
+
+// A backend with a key of our own for `circuit` (its compiled circuit resident too, for
+// prove(Witness)), from toxic waste `tw`, made where `choice` says: on a GPU the key is generated
+// there (DeviceKey::generate: the CPU computes the exponents, the GPU every point) and is never
+// held on the host; on the CPU by setup(). For benchmarks at full size without Filecoin's files.
+struct OwnKeyProver {
+  std::unique_ptr<Parameters> params;      // the CPU backend's key (null for a GPU backend)
+  std::unique_ptr<ProverBackend> prover;   // after params: it refers to them
+  VerifyingKey vk;
+  double scalars_ms = 0;  // the key's exponents (CPU; on the CPU backend, 0: inside points_ms)
+  double points_ms = 0;   // the fixed-base multiplications and, on a GPU, uploading the circuit
+};
+// setup() where `choice` says: on a GPU, DeviceKey::generate and a download (equal to setup's
+// key for the same toxic waste, and much faster at full size), else on the CPU.
+Expected<Parameters> setup_on(const GpuChoice& choice, const r1cs::CompiledR1cs<ff::Fr>& circuit, const ToxicWaste& tw,
+                              ThreadPool& pool);
+
+Expected<OwnKeyProver> make_prover_with_own_key(const r1cs::CompiledR1cs<ff::Fr>& circuit, const ToxicWaste& tw,
+                                                ThreadPool& pool, const GpuChoice& choice);
 
 }  // namespace cuzk::groth16

@@ -5,6 +5,7 @@
 
 #include "core/error.hpp"
 #include "r1cs/keygen_cs.hpp"
+#include "r1cs/witness_cs.hpp"
 
 namespace cuzk::porep {
 
@@ -54,6 +55,34 @@ std::vector<ChallengeProof> blank_challenges(const StackedCircuitShape& shape) {
   proof.drg_parents.assign(kDrgParents, column);
   proof.exp_parents.assign(kExpanderParents, column);
   return std::vector<ChallengeProof>(shape.challenges, proof);
+}
+
+PartitionZ synthesize_partition_witness(const StackedCircuitShape& shape, const PorepPoseidon& poseidon,
+                                        const PartitionWitness& w, ThreadPool& pool) {
+  r1cs::WitnessCS<ff::Fr> head_cs;
+  const PartitionHead head = synthesize_partition_head(head_cs, poseidon, w);
+  std::vector<r1cs::WitnessCS<ff::Fr>> parts(w.challenges.size());
+  pool.for_each_index(parts.size(), [&](size_t k) { synthesize_challenge(parts[k], shape, poseidon, head, w.challenges[k], k); });
+
+  // Concatenation: the head's then each challenge's (their inputs()[0] is their own ONE: skipped).
+  PartitionZ z;
+  size_t n_in = head_cs.inputs().size(), n_aux = head_cs.aux().size();
+  std::vector<size_t> aux_at;  // where each challenge's aux starts
+  for (const auto& p : parts) {
+    aux_at.push_back(n_aux);
+    n_in += p.inputs().size() - 1;
+    n_aux += p.aux().size();
+  }
+  z.inputs = head_cs.take_inputs();
+  z.inputs.reserve(n_in);
+  for (const auto& p : parts) z.inputs.insert(z.inputs.end(), p.inputs().begin() + 1, p.inputs().end());
+  z.aux.resize(n_aux);
+  std::copy(head_cs.aux().begin(), head_cs.aux().end(), z.aux.begin());
+  pool.for_each_index(parts.size(), [&](size_t k) {
+    std::copy(parts[k].aux().begin(), parts[k].aux().end(), z.aux.begin() + ptrdiff_t(aux_at[k]));
+    parts[k] = {};  // its memory goes as soon as it is copied
+  });
+  return z;
 }
 
 r1cs::CompiledR1cs<ff::Fr> compile_partition(const StackedCircuitShape& shape, const PorepPoseidon& poseidon) {

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/error.hpp"
+#include "core/ordered_workers.hpp"
 #include "core/timing.hpp"
 #include "groth16/assignment.hpp"
 #include "porep/verify.hpp"
@@ -27,68 +28,104 @@ Expected<std::vector<ff::Fr>> c1_public_inputs(const C1& c1, uint32_t partition)
   return partition_public_inputs(data, partition);
 }
 
-Expected<PorepProof> prove_c1(const C1& c1, const groth16::Parameters& params, const groth16::PreparedVerifyingKey& pvk,
-                              const PorepPoseidon& poseidon, ThreadPool& pool, const ProveOptions& options) {
+namespace {
+
+// One partition's synthesis: the witness (WitnessCS) or the full assignment (ProvingCS).
+struct Synthesised {
+  std::optional<r1cs::ProvingCS<ff::Fr>> full;
+  std::optional<PartitionZ> witness;
+  double ms = 0;
+  const std::vector<ff::Fr>& inputs() const { return witness ? witness->inputs : full->inputs(); }
+};
+
+// Witness-only with a pool: the challenges in parallel (synthesize_partition_witness).
+Synthesised synthesise(const C1& c1, const StackedCircuitShape& shape, const PorepPoseidon& poseidon, uint32_t k,
+                       const ProveOptions& o) {
+  Synthesised out;
+  const auto t0 = Clock::now();
+  const PartitionWitness pw = partition_witness(c1, k);
+  if (o.from_witness && o.synthesis_pool != nullptr) {
+    out.witness = synthesize_partition_witness(shape, poseidon, pw, *o.synthesis_pool);
+  } else if (o.from_witness) {
+    r1cs::WitnessCS<ff::Fr> cs;
+    synthesize_partition(cs, shape, poseidon, pw);
+    out.witness = PartitionZ{cs.take_inputs(), cs.take_aux()};
+  } else {
+    synthesize_partition(out.full.emplace(), shape, poseidon, pw);
+  }
+  out.ms = ms_since(t0);
+  return out;
+}
+
+// One partition proved: its circuit's public inputs (ONE excluded), the proof or the error, times.
+struct PartitionResult {
+  std::vector<ff::Fr> inputs;
+  Expected<groth16::Proof> proof = Error{ErrorCode::kInternal, "not proved"};
+  PartitionTimes times;
+};
+
+}  // namespace
+
+Expected<PorepProof> prove_c1(const C1& c1, groth16::ProverBackend& prover, const groth16::PreparedVerifyingKey& pvk,
+                              const PorepPoseidon& poseidon, const ProveOptions& options) {
   RegisteredShape r;
   CUZK_TRY_ASSIGN(r, registered_shape(c1.registered_proof));
   if (c1.partitions.size() != r.shape.partitions)
     return Error{ErrorCode::kInvalidArgument, "C1 has " + std::to_string(c1.partitions.size()) + " partitions, " +
                                                   std::string(r.shape.name) + " needs " +
                                                   std::to_string(r.shape.partitions)};
-  if (options.from_witness && options.prover == nullptr)
-    return invalid_argument("prove_c1: from_witness needs a prover backend made with the partition circuit");
   const StackedCircuitShape shape = circuit_shape(r.shape);
+  const uint32_t partitions = r.shape.partitions;
+
+  // One partition: synthesis, then the proof from the ProvingCS assignment, or
+  // (options.from_witness) from the witness, whose a, b, c the backend computes with the compiled
+  // circuit. The witness is freed when the proof is made.
+  const auto run = [&](size_t k) {
+    PartitionResult out;
+    Synthesised syn = synthesise(c1, shape, poseidon, uint32_t(k), options);
+    out.times.synthesis_ms = syn.ms;
+    out.inputs.assign(syn.inputs().begin() + 1, syn.inputs().end());
+    const auto t0 = Clock::now();
+    const groth16::Blinding blinding = options.blinding_seed ? groth16::Blinding::from_seed(*options.blinding_seed + k)
+                                                             : groth16::Blinding::random();
+    if (syn.witness) {
+      out.proof = prover.prove(groth16::Witness{syn.witness->inputs, syn.witness->aux}, blinding, &out.times.prover);
+    } else {
+      out.proof = prover.prove(groth16::assignment_of(*syn.full), blinding, &out.times.prover);
+    }
+    out.times.prove_ms = ms_since(t0);
+    return out;
+  };
+  std::optional<OrderedWorkers<PartitionResult>> ahead;
+  if (options.synthesis_workers > 0) ahead.emplace(options.synthesis_workers, partitions, run);
+
   PorepProof out;
-  for (uint32_t k = 0; k < r.shape.partitions; ++k) {
-    PartitionTimes times;
+  for (uint32_t k = 0; k < partitions; ++k) {
+    const auto t_wait = Clock::now();
+    PartitionResult part = ahead ? ahead->take(k) : run(k);
+    PartitionTimes times = part.times;
+    times.wait_ms = ms_since(t_wait);
     std::vector<ff::Fr> expected;
     CUZK_TRY_ASSIGN(expected, c1_public_inputs(c1, k));
-
-    // Synthesis, and the proof: from the ProvingCS assignment, or (options.from_witness) from the
-    // WitnessCS witness, whose a, b, c the backend computes with the compiled circuit.
-    auto t0 = Clock::now();
-    std::optional<r1cs::ProvingCS<ff::Fr>> full;
-    std::optional<r1cs::WitnessCS<ff::Fr>> witness;
-    if (options.from_witness) {
-      synthesize_partition(witness.emplace(), shape, poseidon, partition_witness(c1, k));
-    } else {
-      synthesize_partition(full.emplace(), shape, poseidon, partition_witness(c1, k));
-    }
-    const std::vector<ff::Fr>& z_inputs = witness ? witness->inputs() : full->inputs();
-    times.synthesis_ms = ms_since(t0);
-    const std::vector<ff::Fr> inputs(z_inputs.begin() + 1, z_inputs.end());
-    if (inputs != expected) {
+    if (part.inputs != expected) {
       size_t i = 0;
-      while (i < inputs.size() && i < expected.size() && inputs[i] == expected[i]) ++i;
+      while (i < part.inputs.size() && i < expected.size() && part.inputs[i] == expected[i]) ++i;
       return Error{ErrorCode::kInvalidArgument,
                    "C1 partition " + std::to_string(k) + ": public input " + std::to_string(i) +
                        " of the circuit differs from the one derived from replica_id, seed and the graph "
                        "(the vanilla proofs do not answer this sector's challenges)"};
     }
+    if (!part.proof) return part.proof.error();
 
-    t0 = Clock::now();
-    const groth16::Blinding blinding = options.blinding_seed ? groth16::Blinding::from_seed(*options.blinding_seed + k)
-                                                             : groth16::Blinding::random();
-    groth16::Proof proof;
-    if (witness) {
-      CUZK_TRY_ASSIGN(proof, options.prover->prove(groth16::Witness{witness->inputs(), witness->aux()}, blinding,
-                                                   &times.prover));
-    } else if (options.prover != nullptr) {
-      CUZK_TRY_ASSIGN(proof, options.prover->prove(groth16::assignment_of(*full), blinding, &times.prover));
-    } else {
-      CUZK_TRY_ASSIGN(proof, groth16::prove(params, groth16::assignment_of(*full), blinding, pool, &times.prover));
-    }
-    times.prove_ms = ms_since(t0);
-
-    t0 = Clock::now();
+    const auto t0 = Clock::now();
     bool ok = false;
-    CUZK_TRY_ASSIGN(ok, groth16::verify(pvk, proof, inputs));
+    CUZK_TRY_ASSIGN(ok, groth16::verify(pvk, *part.proof, part.inputs));
     times.verify_ms = ms_since(t0);
     if (!ok) {
       return Error{ErrorCode::kInternal, "the proof of partition " + std::to_string(k) +
                                              " does not verify: not returned (wrong parameters for this circuit?)"};
     }
-    out.partitions.push_back(proof);
+    out.partitions.push_back(*part.proof);
     out.times.push_back(times);
     if (options.on_partition_done) options.on_partition_done(k);
   }

@@ -1,7 +1,7 @@
 #pragma once
 // PoRep C2: every partition of a C1 synthesised on the CPU (ProvingCS, or WitnessCS for a backend
-// holding the compiled circuit), proved with Groth16 (on the CPU, or on the backend ProveOptions
-// names: groth16/backend.hpp) and verified against public inputs recomputed from the C1's public
+// holding the compiled circuit, ahead of the prover on worker threads), proved with Groth16 by a
+// backend (groth16/backend.hpp: the CPU or a GPU) and verified against public inputs recomputed from the C1's public
 // data before it is kept (shared/DESIGN.md decision 7: a wrong proof is never returned). The
 // recomputation also catches a C1 whose proofs do not answer its own challenges or graph.
 
@@ -25,6 +25,8 @@ namespace cuzk::porep {
 
 struct PartitionTimes {
   double synthesis_ms = 0, prove_ms = 0, verify_ms = 0;
+  // How long the caller waited for this partition (synthesis and proof: ahead on workers, or here).
+  double wait_ms = 0;
   groth16::ProverTimes prover;
 };
 
@@ -36,10 +38,18 @@ struct PorepProof {
 
 struct ProveOptions {
   std::optional<uint64_t> blinding_seed;  // reproducible r, s (tests only); else the OS CSPRNG
-  groth16::ProverBackend* prover = nullptr;  // the Groth16 backend (for `params`); null: the CPU on `pool`
-  // Synthesise with WitnessCS (the witness only, no rows) and let `prover`, which must have been
-  // made with the partition circuit (compile_partition), compute a, b, c from it.
+  // Synthesise with WitnessCS (the witness only, no rows) and let the prover, which must have been
+  // made with the partition circuit (compile_partition), compute a, b, c from it (the GPU path).
   bool from_witness = false;
+  // Threads running partitions (synthesis, then the proof) ahead of the caller, who verifies them
+  // in order; at most this many partitions in flight (a 32 GiB partition's witness is 4.1 GB).
+  // With a GPU backend, partition k + 1 is synthesised and its witness uploaded while k is proved
+  // (GpuProver takes concurrent calls). 0: every partition on the caller's thread, one after
+  // another (the CPU backend, which needs every core for its own stages).
+  unsigned synthesis_workers = 0;
+  // With from_witness: each partition's challenges synthesised in parallel on this pool
+  // (synthesize_partition_witness); null: one thread a partition.
+  ThreadPool* synthesis_pool = nullptr;
   std::function<void(uint32_t partition)> on_partition_done;  // progress
 };
 
@@ -48,8 +58,9 @@ struct ProveOptions {
 // proof's graph.
 Expected<std::vector<ff::Fr>> c1_public_inputs(const C1& c1, uint32_t partition);
 
-// `c1` must have passed validate() (parse_c1 does it).
-Expected<PorepProof> prove_c1(const C1& c1, const groth16::Parameters& params, const groth16::PreparedVerifyingKey& pvk,
-                              const PorepPoseidon& poseidon, ThreadPool& pool, const ProveOptions& options = {});
+// Every partition of `c1` proved by `prover` (a key for this C1's partition circuit) and verified
+// with `pvk`, in order. `c1` must have passed validate() (parse_c1 does it).
+Expected<PorepProof> prove_c1(const C1& c1, groth16::ProverBackend& prover, const groth16::PreparedVerifyingKey& pvk,
+                              const PorepPoseidon& poseidon, const ProveOptions& options = {});
 
 }  // namespace cuzk::porep

@@ -37,6 +37,9 @@ class WitnessCS {
 
   const std::vector<F>& inputs() const { return inputs_; }  // inputs()[0] = ONE = 1
   const std::vector<F>& aux() const { return aux_; }
+  // Moved out (no copy of a partition's gigabytes); the system is empty afterwards.
+  std::vector<F> take_inputs() { return std::move(inputs_); }
+  std::vector<F> take_aux() { return std::move(aux_); }
 
  private:
   std::vector<F> inputs_;

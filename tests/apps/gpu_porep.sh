@@ -1,22 +1,51 @@
 #!/usr/bin/env bash
-# A 2 KiB PoRep C2 on the GPU as a user runs it (label gpu: the H200): gen-c1, setup, then
-# `prove porep` on the GPU (witness-only synthesis, a, b, c by the GPU SpMV from the compiled
-# circuit) and on the CPU (ProvingCS) with one blinding seed: both verify (prove_c1 verifies every
-# partition before it keeps it) and the 192 bytes are identical; `verify porep` accepts.
+# PoRep C2 on the GPU as a user runs it (label gpu: the H200), at 2 KiB and 8 MiB:
+#  - `setup --device` (the key's points on the GPU) writes the same .params and .vk bytes as
+#    `setup` on the CPU for one seed (2 KiB; at 8 MiB only the GPU key is made);
+#  - `prove porep` on the GPU (witness-only synthesis, a, b, c by the GPU SpMV from the compiled
+#    circuit) and on the CPU (ProvingCS) with one blinding seed: both verify (prove_c1 verifies
+#    every partition before it keeps it) and the bytes are identical; `verify porep` accepts;
+#  - `bench e2e` (own key on the GPU, two proofs, each verified) reports ok.
 # usage: gpu_porep.sh <cuzk binary>
 set -euo pipefail
 cuzk=$1
 source "$(dirname "${BASH_SOURCE[0]}")/cli_support.sh"
 
-"$cuzk" gen-c1 --sector-size 2KiB --seed 11 --out "$t/c1.json" > /dev/null
 "$cuzk" setup --circuit porep --sector-size 2KiB --seed 3 --out "$t/params" > "$t/setup.txt"
-"$cuzk" prove porep --c1 "$t/c1.json" --params "$t/params" --gpu 0 --blinding-seed 5 --out "$t/gpu.bin" > "$t/gpu.txt"
-grep -q "backend gpu 0 (.*witness-only synthesis" "$t/gpu.txt" || fail "--gpu 0 did not prove from the witness on GPU 0: $(cat "$t/gpu.txt")"
-"$cuzk" prove porep --c1 "$t/c1.json" --params "$t/params" --gpu off --blinding-seed 5 --out "$t/cpu.bin" > "$t/cpu.txt"
-grep -q "backend cpu" "$t/cpu.txt" || fail "--gpu off did not prove on the CPU"
-cmp -s "$t/gpu.bin" "$t/cpu.bin" || fail "the GPU and CPU proofs differ for the same blinding seed"
-"$cuzk" verify porep --c1 "$t/c1.json" --params "$t/params" --proof "$t/gpu.bin" > /dev/null || fail "verify porep"
-grep "backend" "$t/gpu.txt"
-sed -n 's/^  \(partition 0: .*\)/gpu: \1/p' "$t/gpu.txt"
-sed -n 's/^  \(partition 0: .*\)/cpu: \1/p' "$t/cpu.txt"
+"$cuzk" setup --circuit porep --sector-size 2KiB --seed 3 --device --gpu 0 --out "$t/params_gpu" > "$t/setup_gpu.txt"
+grep -q "points on the GPU" "$t/setup_gpu.txt" || fail "setup --device did not use the GPU: $(cat "$t/setup_gpu.txt")"
+for f in "$t"/params/*; do
+  cmp -s "$f" "$t/params_gpu/$(basename "$f")" || fail "setup --device wrote another $(basename "$f") than the CPU setup"
+done
+sed -n 's/^\(setup: .*\)/cpu \1/p' "$t/setup.txt"
+sed -n 's/^\(setup: .*\)/gpu \1/p' "$t/setup_gpu.txt"
+
+# prove_both SIZE PARAMS: GPU and CPU proofs of one C1 with one blinding seed, identical, verified.
+prove_both() {
+  local size=$1 params=$2
+  "$cuzk" gen-c1 --sector-size "$size" --seed 11 --out "$t/c1_$size.json" > /dev/null
+  "$cuzk" prove porep --c1 "$t/c1_$size.json" --params "$params" --gpu 0 --blinding-seed 5 --out "$t/gpu_$size.bin" \
+    > "$t/gpu_$size.txt"
+  grep -q "backend gpu 0 (.*witness-only synthesis" "$t/gpu_$size.txt" ||
+    fail "$size: --gpu 0 did not prove from the witness on GPU 0: $(cat "$t/gpu_$size.txt")"
+  "$cuzk" prove porep --c1 "$t/c1_$size.json" --params "$params" --gpu off --blinding-seed 5 --out "$t/cpu_$size.bin" \
+    > "$t/cpu_$size.txt"
+  grep -q "backend cpu" "$t/cpu_$size.txt" || fail "$size: --gpu off did not prove on the CPU"
+  cmp -s "$t/gpu_$size.bin" "$t/cpu_$size.bin" || fail "$size: the GPU and CPU proofs differ for the same blinding seed"
+  "$cuzk" verify porep --c1 "$t/c1_$size.json" --params "$params" --proof "$t/gpu_$size.bin" > /dev/null ||
+    fail "$size: verify porep"
+  grep "backend" "$t/gpu_$size.txt"
+  sed -n "s/^  \(partition 0: .*\)/$size gpu: \1/p" "$t/gpu_$size.txt"
+  sed -n "s/^  \(partition 0: .*\)/$size cpu: \1/p" "$t/cpu_$size.txt"
+}
+prove_both 2KiB "$t/params"
+"$cuzk" setup --circuit porep --sector-size 8MiB --seed 4 --device --out "$t/params8" > "$t/setup8.txt"
+sed -n 's/^\(setup: .*\)/gpu \1/p' "$t/setup8.txt"
+prove_both 8MiB "$t/params8"
+
+for size in 2KiB 8MiB; do
+  "$cuzk" bench e2e --sector-size $size --proofs 2 --gpu 0 --json > "$t/e2e_$size.json"
+  grep -q '"ok":true' "$t/e2e_$size.json" || fail "bench e2e $size: $(cat "$t/e2e_$size.json")"
+  cat "$t/e2e_$size.json"
+done
 echo "gpu_porep: OK"

@@ -6,7 +6,11 @@
 
 #include <gtest/gtest.h>
 
+#include <thread>
+#include <vector>
+
 #include "core/error.hpp"
+#include "groth16/device_key.hpp"
 #include "groth16/gpu_prover.hpp"
 #include "groth16/prover.hpp"
 #include "groth16/select_prover.hpp"
@@ -111,6 +115,100 @@ TEST(GpuProver, BadAssignmentsFailAndTheProverGoesOn) {
   const auto other_circuit = compile([](auto& cs) { test::random_r1cs(cs, 200, 8); });
   EXPECT_THROW(GpuProver(params, gpu::Device(0), &other_circuit), Exception);
   EXPECT_TRUE(verify(pvk, prover.prove(w, Blinding::random()).value(), public_inputs(w)).value());
+}
+
+// Concurrent callers: four threads prove from the witness on one prover at once (uploads overlap
+// proofs, at most two witnesses on the device); each proof equals the CPU's for its blinding.
+TEST(GpuProver, ConcurrentCallersGetTheirOwnProofs) {
+  CUZK_REQUIRE_GPU();
+  ThreadPool pool(2);
+  const auto circuit = [](auto& cs) { test::random_r1cs(cs, 1 << 13, 23); };
+  const auto compiled = compile(circuit);
+  const auto params = setup(compiled, ToxicWaste::from_seed(test::seed() + 10), pool).value();
+  const Assignment w = synthesize(circuit);
+  r1cs::WitnessCS<Fr> wcs;
+  circuit(wcs);
+  GpuProver prover(params, gpu::Device(0), &compiled);
+  constexpr int kCallers = 4;
+  std::vector<std::vector<uint8_t>> got(kCallers);
+  std::vector<std::thread> callers;
+  for (int i = 0; i < kCallers; ++i) {
+    callers.emplace_back([&, i] {
+      const auto p = prover.prove(Witness{wcs.inputs(), wcs.aux()}, Blinding::from_seed(test::seed() + 100 + i));
+      if (p) {
+        const auto bytes = p->to_bytes();
+        got[i].assign(bytes.begin(), bytes.end());
+      }
+    });
+  }
+  for (auto& t : callers) t.join();
+  for (int i = 0; i < kCallers; ++i) {
+    const auto want = prove(params, w, Blinding::from_seed(test::seed() + 100 + i), pool).value().to_bytes();
+    EXPECT_EQ(got[i], std::vector<uint8_t>(want.begin(), want.end())) << "caller " << i;
+  }
+}
+
+// A key generated on the GPU (DeviceKey::generate: exponents on the CPU, every point by the GPU's
+// fixed-base multiplication) is setup()'s key, point for point, for the same toxic waste; a
+// prover on it (the key never on the host) gives the CPU's proof bytes. setup_on() with a GPU
+// gives the same key too.
+template <class Circuit>
+void generated_key_same_as_cpu(Circuit&& circuit, uint64_t salt) {
+  ThreadPool pool(2);
+  const auto compiled = compile(circuit);
+  const ToxicWaste tw = ToxicWaste::from_seed(test::seed() + salt);
+  const Parameters cpu = setup(compiled, tw, pool).value();
+  DeviceKey::GenerateTimes times;
+  DeviceKey key = DeviceKey::generate(compiled, tw, pool, gpu::Device(0), &times).value();
+  EXPECT_GT(key.bytes(), 0u);
+  EXPECT_GT(times.fixed_base_ms, 0.0);
+  const Parameters down = key.download();
+  EXPECT_EQ(down.vk, cpu.vk) << "salt " << salt;
+  EXPECT_EQ(down.h, cpu.h) << "salt " << salt;
+  EXPECT_EQ(down.l, cpu.l) << "salt " << salt;
+  EXPECT_EQ(down.a, cpu.a) << "salt " << salt;
+  EXPECT_EQ(down.b_g1, cpu.b_g1) << "salt " << salt;
+  EXPECT_EQ(down.b_g2, cpu.b_g2) << "salt " << salt;
+  EXPECT_TRUE(setup_on(GpuChoice{}, compiled, tw, pool).value() == cpu) << "salt " << salt;
+
+  r1cs::WitnessCS<Fr> wcs;
+  circuit(wcs);
+  GpuProver prover(std::move(key), &compiled);
+  const Blinding blinding = Blinding::from_seed(test::seed() + salt);
+  const Proof on_gpu = prover.prove(Witness{wcs.inputs(), wcs.aux()}, blinding).value();
+  EXPECT_EQ(on_gpu.to_bytes(), prove(cpu, synthesize(circuit), blinding, pool).value().to_bytes()) << "salt " << salt;
+}
+
+TEST(GpuDeviceKey, GeneratedKeyIsSetupsKey) {
+  CUZK_REQUIRE_GPU();
+  generated_key_same_as_cpu([](auto& cs) { test::cubic(cs, Fr::from_uint(3)); }, 5);
+  generated_key_same_as_cpu([](auto& cs) { test::random_r1cs(cs, 3000, 17); }, 6);
+  generated_key_same_as_cpu([](auto& cs) { test::booleans(cs, 2000, 18); }, 7);
+}
+
+// make_prover_with_own_key: a GPU backend whose key stays on the device (no host parameters),
+// proving from the witness; "off" gives the CPU backend with its key on the host.
+TEST(GpuDeviceKey, OwnKeyProverOnGpuAndCpu) {
+  CUZK_REQUIRE_GPU();
+  ThreadPool pool(2);
+  const auto circuit = [](auto& cs) { test::random_r1cs(cs, 1000, 19); };
+  const auto compiled = compile(circuit);
+  const ToxicWaste tw = ToxicWaste::from_seed(test::seed() + 8);
+  OwnKeyProver gpu = make_prover_with_own_key(compiled, tw, pool, GpuChoice{}).value();
+  OwnKeyProver cpu = make_prover_with_own_key(compiled, tw, pool, GpuChoice::parse("off").value()).value();
+  EXPECT_EQ(gpu.params, nullptr);
+  ASSERT_NE(cpu.params, nullptr);
+  EXPECT_EQ(gpu.prover->name().rfind("gpu 0 (", 0), 0u);
+  EXPECT_EQ(cpu.prover->name(), "cpu");
+  EXPECT_EQ(gpu.vk, cpu.vk);
+  EXPECT_GT(gpu.prover->device_peak_bytes().value_or(0), 0u);
+  r1cs::WitnessCS<Fr> wcs;
+  circuit(wcs);
+  const Witness z{wcs.inputs(), wcs.aux()};
+  const Blinding blinding = Blinding::from_seed(test::seed() + 9);
+  const Proof p = gpu.prover->prove(z, blinding).value();
+  EXPECT_EQ(p.to_bytes(), cpu.prover->prove(z, blinding).value().to_bytes());
+  EXPECT_TRUE(verify(PreparedVerifyingKey(gpu.vk), p, public_inputs(synthesize(circuit))).value());
 }
 
 }  // namespace

@@ -1,0 +1,179 @@
+#include "e2e_bench.hpp"
+
+#include <fmt/format.h>
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <optional>
+#include <vector>
+
+#include "core/error.hpp"
+#include "core/progress.hpp"
+#include "core/thread_pool.hpp"
+#include "core/timing.hpp"
+#include "groth16/select_prover.hpp"
+#include "groth16/setup.hpp"
+#include "groth16/verifier.hpp"
+#include "porep/circuit.hpp"
+#include "porep/prover.hpp"
+#include "porep/sector_shape.hpp"
+#include "porep/synthetic_c1.hpp"
+
+namespace cuzk::bench {
+namespace {
+
+double peak_rss_gib() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return double(usage.ru_maxrss) / (1024.0 * 1024.0);  // KiB on Linux
+}
+
+double median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+template <class T>
+T must(Expected<T> e) {
+  if (!e) throw Exception(std::move(e.error()));
+  return std::move(*e);
+}
+
+// One row of the stage table: a name and its value in every partition of every proof.
+struct Stage {
+  const char* name;
+  double (*of)(const porep::PartitionTimes&);
+};
+constexpr Stage kStages[] = {
+    {"synthesis", [](const porep::PartitionTimes& t) { return t.synthesis_ms; }},
+    {"wait", [](const porep::PartitionTimes& t) { return t.wait_ms; }},
+    {"prove", [](const porep::PartitionTimes& t) { return t.prove_ms; }},
+    {"upload", [](const porep::PartitionTimes& t) { return t.prover.upload; }},
+    {"gpu_wait", [](const porep::PartitionTimes& t) { return t.prover.gpu_wait; }},
+    {"spmv", [](const porep::PartitionTimes& t) { return t.prover.spmv; }},
+    {"h", [](const porep::PartitionTimes& t) { return t.prover.h_ntt; }},
+    {"msm_h", [](const porep::PartitionTimes& t) { return t.prover.msm_h; }},
+    {"msm_l", [](const porep::PartitionTimes& t) { return t.prover.msm_l; }},
+    {"msm_a", [](const porep::PartitionTimes& t) { return t.prover.msm_a; }},
+    {"msm_b_g1", [](const porep::PartitionTimes& t) { return t.prover.msm_b_g1; }},
+    {"msm_b_g2", [](const porep::PartitionTimes& t) { return t.prover.msm_b_g2; }},
+    {"verify", [](const porep::PartitionTimes& t) { return t.verify_ms; }},
+};
+
+int run(const E2eBenchOptions& o) {
+  ThreadPool pool(o.threads);
+  const porep::SectorShape sector = must(porep::shape_for_sector_size(must(porep::parse_sector_size(o.sector_size))));
+  const groth16::GpuChoice choice =
+      must(o.gpu.empty() ? groth16::GpuChoice::from_env() : groth16::GpuChoice::parse(o.gpu));
+  const porep::PorepPoseidon poseidon;
+  const bool quiet = o.json;
+  const auto say = [&](const std::string& line) {
+    if (!quiet) fmt::print(stderr, "{}\n", line);
+  };
+
+  // 1. The inputs: one synthetic C1 per proof (not timed).
+  std::vector<porep::C1> c1s;
+  for (unsigned i = 0; i < std::max(1u, o.proofs); ++i) {
+    porep::SyntheticC1Options gen;
+    gen.registered_proof = fmt::format("StackedDrg{}V1_1", sector.name);
+    gen.seed = o.seed + i;
+    c1s.push_back(must(porep::generate_synthetic_c1(gen, poseidon, pool)));
+  }
+
+  // 2-3. The circuit and our own key.
+  say(fmt::format("bench e2e: {} sector, {} partitions; compiling the partition circuit", sector.name, sector.partitions));
+  auto t0 = Clock::now();
+  std::optional<r1cs::CompiledR1cs<ff::Fr>> circuit = porep::compile_partition(porep::circuit_shape(sector), poseidon);
+  const double compile_ms = ms_since(t0);
+  const size_t constraints = circuit->num_constraints(), aux = circuit->num_aux;
+  say(fmt::format("  {} constraints, {} aux in {:.1f} s; generating the key", constraints, aux, compile_ms / 1e3));
+  groth16::OwnKeyProver own =
+      must(groth16::make_prover_with_own_key(*circuit, groth16::ToxicWaste::from_seed(o.seed), pool, choice));
+  const bool on_gpu = own.params == nullptr;
+  if (on_gpu) circuit.reset();  // the GPU holds its own copy
+  const groth16::PreparedVerifyingKey pvk(own.vk);
+  say(fmt::format("  key on {}: exponents {:.1f} s, points {:.1f} s", own.prover->name(), own.scalars_ms / 1e3,
+                  own.points_ms / 1e3));
+
+  // 4. The proofs.
+  porep::ProveOptions options;
+  options.from_witness = on_gpu;
+  options.synthesis_workers =
+      on_gpu ? (o.synthesis_workers ? o.synthesis_workers : std::min(pool.threads(), sector.partitions)) : 0;
+  if (o.parallel_synthesis) options.synthesis_pool = &pool;
+  std::vector<double> proof_ms;
+  std::vector<porep::PartitionTimes> parts;
+  bool failed = false;
+  {
+    Progress progress("proving", uint64_t(c1s.size()) * sector.partitions, !quiet && Progress::stderr_is_terminal());
+    options.on_partition_done = [&](uint32_t) { progress.advance(1); };
+    for (const porep::C1& c1 : c1s) {
+      t0 = Clock::now();
+      Expected<porep::PorepProof> proof = porep::prove_c1(c1, *own.prover, pvk, poseidon, options);
+      proof_ms.push_back(ms_since(t0));
+      if (!proof) {
+        fmt::print(stderr, "bench e2e: proof {} failed: {}\n", proof_ms.size() - 1, proof.error().message);
+        failed = true;
+        break;
+      }
+      parts.insert(parts.end(), proof->times.begin(), proof->times.end());
+    }
+  }
+  const double med = median(proof_ms);
+  const double per_hour = med > 0 ? 3.6e6 / med : 0;
+  const std::optional<size_t> gpu_peak = own.prover->device_peak_bytes();
+  const double gpu_peak_gib = gpu_peak ? double(*gpu_peak) / double(1ull << 30) : 0;
+
+  if (o.json) {
+    std::string stages, proofs;
+    for (const Stage& s : kStages) {
+      std::vector<double> v;
+      for (const auto& p : parts) v.push_back(s.of(p));
+      stages += fmt::format("{}\"{}\":{:.1f}", stages.empty() ? "" : ",", s.name, median(v));
+    }
+    for (double ms : proof_ms) proofs += fmt::format("{}{:.1f}", proofs.empty() ? "" : ",", ms);
+    fmt::print(
+        "{{\"bench\":\"e2e\",\"sector_size\":\"{}\",\"backend\":\"{}\",\"threads\":{},\"synthesis_workers\":{},"
+        "\"parallel_synthesis\":{},"
+        "\"partitions\":{},\"constraints\":{},\"aux\":{},\"compile_ms\":{:.1f},\"key_scalars_ms\":{:.1f},"
+        "\"key_points_ms\":{:.1f},\"proofs_ms\":[{}],\"median_proof_ms\":{:.1f},\"proofs_per_hour\":{:.1f},"
+        "\"partition_median_ms\":{{{}}},\"peak_rss_gib\":{:.2f},\"peak_gpu_gib\":{:.2f},\"ok\":{}}}\n",
+        sector.name, own.prover->name(), pool.threads(), options.synthesis_workers, o.parallel_synthesis,
+        sector.partitions, constraints, aux,
+        compile_ms, own.scalars_ms, own.points_ms, proofs, med, per_hour, stages, peak_rss_gib(), gpu_peak_gib,
+        failed ? "false" : "true");
+    return failed ? 1 : 0;
+  }
+  fmt::print("bench e2e: {} PoRep, {} partitions of {} constraints, backend {}, {} threads\n", sector.name,
+             sector.partitions, constraints, own.prover->name(), pool.threads());
+  fmt::print("  compile {:.1f} s; key: exponents {:.1f} s, points {:.1f} s\n", compile_ms / 1e3, own.scalars_ms / 1e3,
+             own.points_ms / 1e3);
+  fmt::print("  per partition (median of {}), ms:", parts.size());
+  for (const Stage& s : kStages) {
+    std::vector<double> v;
+    for (const auto& p : parts) v.push_back(s.of(p));
+    fmt::print(" {} {:.1f}", s.name, median(v));
+  }
+  fmt::print("\n");
+  for (size_t i = 0; i < proof_ms.size(); ++i)
+    fmt::print("  proof {}: {:.2f} s, {}\n", i, proof_ms[i] / 1e3, failed && i + 1 == proof_ms.size() ? "FAILED" : "verified");
+  fmt::print("  median proof {:.2f} s: {:.1f} proofs/hour one after another; peak RSS {:.1f} GiB", med / 1e3, per_hour,
+             peak_rss_gib());
+  if (gpu_peak) fmt::print(", peak GPU memory {:.1f} GiB", gpu_peak_gib);
+  fmt::print("\n");
+  return failed ? 1 : 0;
+}
+
+}  // namespace
+
+int run_e2e_bench(const E2eBenchOptions& options) {
+  try {
+    return run(options);
+  } catch (const Exception& e) {
+    fmt::print(stderr, "bench e2e: {}\n", e.error().message);
+    return 2;
+  }
+}
+
+}  // namespace cuzk::bench

@@ -1,0 +1,33 @@
+#pragma once
+// `cuzk bench e2e`: PoRep C2 end to end at any sector size without Filecoin's files, on the GPU
+// or the CPU backend (CUZK_GPU / --gpu):
+//   1. synthetic C1s (gen-c1's generator, one per proof, seeds seed + i), not timed;
+//   2. the partition circuit compiled (KeygenCS);
+//   3. our own key from toxic waste of --seed: on a GPU generated there and kept there
+//      (groth16::DeviceKey::generate), on the CPU by groth16::setup;
+//   4. N proofs, one after another, each: every partition synthesised (on a GPU witness-only, on
+//      worker threads ahead of the prover, which takes concurrent calls; on the CPU ProvingCS),
+//      proved, and verified in order (porep::prove_c1).
+// Prints per-stage times (medians over partitions), each proof's wall time, proofs/hour from the
+// median proof, peak host RSS and peak GPU memory; --json prints the same as one object.
+
+#include <cstdint>
+#include <string>
+
+namespace cuzk::bench {
+
+struct E2eBenchOptions {
+  std::string sector_size = "2KiB";
+  unsigned proofs = 1;
+  std::string gpu;             // auto | off | N; empty: $CUZK_GPU, else auto
+  uint64_t seed = 1;           // toxic waste and C1s (insecure: a benchmark's key)
+  unsigned threads = 0;        // 0: all
+  unsigned synthesis_workers = 0;  // GPU only: partitions in flight; 0: min(threads, partitions)
+  bool parallel_synthesis = false; // GPU only: each partition's challenges in parallel on the pool
+  bool json = false;
+};
+
+// Returns the process exit code (0; 1 when a proof failed; 2 on bad options or errors).
+int run_e2e_bench(const E2eBenchOptions& options);
+
+}  // namespace cuzk::bench

@@ -1,0 +1,150 @@
+#include "groth16/device_key.hpp"
+
+#include "core/timing.hpp"
+#include "gpu/fixed_base.hpp"
+#include "gpu/stream.hpp"
+
+namespace cuzk::groth16 {
+namespace {
+
+using ff::Fr;
+
+template <class T>
+gpu::DeviceBuffer<T> upload_vector(std::span<const T> host, const gpu::Stream& stream) {
+  gpu::DeviceBuffer<T> d(host.size(), stream);
+  if (!host.empty()) d.upload(host, stream);
+  return d;
+}
+
+template <class T>
+std::vector<T> download_vector(const gpu::DeviceBuffer<T>& d, const gpu::Stream& stream) {
+  std::vector<T> host(d.size());
+  if (!host.empty()) d.download(host, stream);
+  return host;
+}
+
+// [s_i] P for a host vector of exponents, into a new device buffer; the exponents go up whole and
+// are freed when the multiplications have run (the caller synchronises before reusing them).
+template <class Curve>
+gpu::DeviceBuffer<ec::Affine<Curve>> multiples(gpu::FixedBaseMul<Curve>& mul, const gpu::DeviceBuffer<Fr>& scalars,
+                                               const gpu::Stream& stream) {
+  gpu::DeviceBuffer<ec::Affine<Curve>> out(scalars.size(), stream);
+  mul.run(scalars.data(), out.data(), scalars.size());
+  return out;
+}
+
+}  // namespace
+
+struct DeviceKey::State {
+  explicit State(const gpu::Device& d) : device(d) {}
+  gpu::Device device;
+  gpu::Stream stream;  // before the buffers: they are freed on it
+  VerifyingKey vk;
+  Bases bases;
+};
+
+DeviceKey::DeviceKey(std::unique_ptr<State> s) : s_(std::move(s)) {}
+DeviceKey::DeviceKey(DeviceKey&&) noexcept = default;
+DeviceKey& DeviceKey::operator=(DeviceKey&&) noexcept = default;
+DeviceKey::~DeviceKey() {
+  if (s_) {
+    const gpu::ScopedDevice on(s_->device);  // free the buffers on their device
+    s_.reset();
+  }
+}
+
+DeviceKey DeviceKey::upload(const Parameters& params, const gpu::Device& device) {
+  const gpu::ScopedDevice on(device);
+  auto s = std::make_unique<State>(device);
+  const gpu::Stream& st = s->stream;
+  s->vk = params.vk;
+  s->bases.h = upload_vector<G1Affine>(params.h, st);
+  s->bases.l = upload_vector<G1Affine>(params.l, st);
+  s->bases.a = upload_vector<G1Affine>(params.a, st);
+  s->bases.b_g1 = upload_vector<G1Affine>(params.b_g1, st);
+  s->bases.b_g2 = upload_vector<ec::G2Affine>(params.b_g2, st);
+  st.synchronize();  // the host key may go once this returns
+  return DeviceKey(std::move(s));
+}
+
+Expected<DeviceKey> DeviceKey::generate(const r1cs::CompiledR1cs<Fr>& circuit, const ToxicWaste& tw, ThreadPool& pool,
+                                        const gpu::Device& device, GenerateTimes* times) {
+  GenerateTimes t;
+  auto t0 = Clock::now();
+  KeyScalars k;
+  CUZK_TRY_ASSIGN(k, key_scalars(circuit, tw, pool));
+  t.scalars_ms = ms_since(t0);
+
+  t0 = Clock::now();
+  const gpu::ScopedDevice on(device);
+  auto s = std::make_unique<State>(device);
+  const gpu::Stream& st = s->stream;
+  gpu::FixedBaseMul<ec::G1Curve> g1(G1Affine::generator(), st);
+  gpu::FixedBaseMul<ec::G2Curve> g2(ec::G2Affine::generator(), st);
+  // One exponent vector on the device at a time; each host vector is released once it is up.
+  const auto take = [&](std::vector<Fr>& v) {
+    auto d = upload_vector<Fr>(v, st);
+    st.synchronize();
+    std::vector<Fr>().swap(v);
+    return d;
+  };
+  std::vector<G1Affine> ic;
+  {
+    const auto d = take(k.ic);
+    ic = download_vector(multiples(g1, d, st), st);
+    st.synchronize();
+  }
+  s->vk = verifying_key(tw, std::move(ic));
+  {
+    const auto d = take(k.h);
+    s->bases.h = multiples(g1, d, st);
+    st.synchronize();
+  }
+  {
+    const auto d = take(k.l);
+    s->bases.l = multiples(g1, d, st);
+    st.synchronize();
+  }
+  {
+    const auto d = take(k.a);
+    s->bases.a = multiples(g1, d, st);
+    st.synchronize();
+  }
+  {
+    const auto d = take(k.b);
+    s->bases.b_g1 = multiples(g1, d, st);
+    s->bases.b_g2 = multiples(g2, d, st);
+    st.synchronize();
+  }
+  t.fixed_base_ms = ms_since(t0);
+  if (times) *times = t;
+  return DeviceKey(std::move(s));
+}
+
+Parameters DeviceKey::download() const {
+  const gpu::ScopedDevice on(s_->device);
+  const gpu::Stream& st = s_->stream;
+  Parameters p;
+  p.vk = s_->vk;
+  p.h = download_vector(s_->bases.h, st);
+  p.l = download_vector(s_->bases.l, st);
+  p.a = download_vector(s_->bases.a, st);
+  p.b_g1 = download_vector(s_->bases.b_g1, st);
+  p.b_g2 = download_vector(s_->bases.b_g2, st);
+  st.synchronize();
+  return p;
+}
+
+const VerifyingKey& DeviceKey::vk() const { return s_->vk; }
+ParameterSizes DeviceKey::sizes() const {
+  const Bases& b = s_->bases;
+  return {s_->vk.ic.size(), b.h.size(), b.l.size(), b.a.size(), b.b_g1.size(), b.b_g2.size()};
+}
+const gpu::Device& DeviceKey::device() const { return s_->device; }
+const DeviceKey::Bases& DeviceKey::bases() const { return s_->bases; }
+size_t DeviceKey::bytes() const {
+  const Bases& b = s_->bases;
+  return b.h.bytes() + b.l.bytes() + b.a.bytes() + b.b_g1.bytes() + b.b_g2.bytes();
+}
+
+}  // namespace cuzk::groth16
