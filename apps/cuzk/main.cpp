@@ -132,6 +132,9 @@ int main(int argc, char** argv) {
   bs->add_flag("--witness-only", bench_synth.witness_only, "WitnessCS (the assignment only) instead of ProvingCS");
   bs->add_option("--repeat", bench_synth.repeat, "runs (median and min are reported)");
   bs->add_flag("--json", bench_synth.json, "print one JSON object");
+  bs->add_option("--concurrent", bench_synth.concurrent, "with --witness-only: partitions at once, one thread each");
+  bs->add_flag("--reserve", bench_synth.reserve, "with --witness-only: reserve the witness's vectors first");
+  bs->add_option("--parallel", bench_synth.parallel, "with --witness-only: the challenges on a pool of this many threads");
 
   cuzk::bench::MsmGpuBenchOptions bench_msm;
   std::string msm_log_n = "16..24";

@@ -6,10 +6,13 @@
 #include <algorithm>
 #include <chrono>
 #include <optional>
+#include <string>
+#include <thread>
 #include <vector>
 
 #include "porep/c1.hpp"
 #include "porep/circuit.hpp"
+#include "core/thread_pool.hpp"
 #include "porep/sector_shape.hpp"
 #include "r1cs/proving_cs.hpp"
 #include "r1cs/witness_cs.hpp"
@@ -56,12 +59,31 @@ int run_synth_bench(const SynthBenchOptions& o) {
       c1 ? porep::partition_witness(*c1, 0) : porep::PartitionWitness{zero, zero, zero, zero, zero, blank};
   std::vector<double> ms;
   uint64_t rows = 0, aux = 0;
+  // Witness-only: `concurrent` threads each synthesise the partition (reserving its vectors when
+  // asked; the sizes from an untimed first run), or one partition's challenges run on a pool.
+  size_t reserve_inputs = 0, reserve_aux = 0;
+  if (o.witness_only && (o.reserve || o.parallel > 0)) {
+    r1cs::WitnessCS<ff::Fr> cs;
+    porep::synthesize_partition(cs, shape, poseidon, witness);
+    reserve_inputs = cs.inputs().size();
+    reserve_aux = cs.aux().size();
+  }
+  std::optional<ThreadPool> pool;
+  if (o.parallel > 0) pool.emplace(o.parallel);
+  const auto witness_once = [&] {
+    if (pool) return porep::synthesize_partition_witness(shape, poseidon, witness, *pool, o.reserve ? reserve_aux : 0).aux.size();
+    r1cs::WitnessCS<ff::Fr> cs;
+    if (o.reserve) cs.reserve(reserve_inputs, reserve_aux);
+    porep::synthesize_partition(cs, shape, poseidon, witness);
+    return cs.aux().size();
+  };
   for (unsigned run = 0; run < std::max(1u, o.repeat); ++run) {
     const auto t0 = Clock::now();
     if (o.witness_only) {
-      r1cs::WitnessCS<ff::Fr> cs;
-      porep::synthesize_partition(cs, shape, poseidon, witness);
-      aux = cs.aux().size();
+      std::vector<std::thread> threads;
+      for (unsigned i = 1; i < std::max(1u, o.concurrent); ++i) threads.emplace_back(witness_once);
+      aux = witness_once();
+      for (std::thread& t : threads) t.join();
       rows = sector.constraints;  // WitnessCS keeps no rows; the circuit's count (tested)
     } else {
       r1cs::ProvingCS<ff::Fr> cs;
@@ -74,23 +96,26 @@ int run_synth_bench(const SynthBenchOptions& o) {
   std::vector<double> sorted = ms;
   std::sort(sorted.begin(), sorted.end());
   const double median = sorted[sorted.size() / 2], min = sorted.front();
-  const char* mode = o.witness_only ? "witness-only" : "proving";
+  const std::string mode = !o.witness_only ? "proving"
+                           : fmt::format("witness-only{}{}{}", o.reserve ? ", reserved" : "",
+                                         o.concurrent > 1 ? fmt::format(", {} at once", o.concurrent) : "",
+                                         o.parallel ? fmt::format(", challenges on {} threads", o.parallel) : "");
   if (o.json) {
     std::string runs;
     for (double m : ms) runs += (runs.empty() ? "" : ",") + fmt::format("{:.1f}", m);
     fmt::print(
         "{{\"bench\":\"synth\",\"sector_size\":\"{}\",\"mode\":\"{}\",\"input\":\"{}\",\"constraints\":{},\"aux\":{},"
         "\"runs_ms\":[{}],\"median_ms\":{:.1f},\"min_ms\":{:.1f},\"constraints_per_s\":{:.0f},\"peak_rss_mib\":{:.0f}}}\n",
-        sector.name, mode, o.c1.empty() ? "blank" : o.c1, rows, aux, runs, median, min, double(rows) / (median / 1e3),
+        sector.name, mode, o.c1.empty() ? "blank" : o.c1, rows, aux, runs, median, min, double(rows) * std::max(1u, o.concurrent) / (median / 1e3),
         peak_rss_mib());
     return 0;
   }
-  fmt::print("synth bench: one {} partition, {} mode, {} input, one thread\n", sector.name, mode,
+  fmt::print("synth bench: one {} partition, {} mode, {} input\n", sector.name, mode,
              o.c1.empty() ? "all-zero (blank)" : o.c1);
   fmt::print("  constraints {}, aux {}\n", rows, aux);
   for (size_t i = 0; i < ms.size(); ++i) fmt::print("  run {}: {:>10.1f} ms\n", i + 1, ms[i]);
   fmt::print("  median {:.1f} ms, min {:.1f} ms: {:.2f} M constraints/s; peak RSS {:.0f} MiB\n", median, min,
-             double(rows) / (median / 1e3) / 1e6, peak_rss_mib());
+             double(rows) * std::max(1u, o.concurrent) / (median / 1e3) / 1e6, peak_rss_mib());
   return 0;
 }
 

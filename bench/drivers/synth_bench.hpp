@@ -2,7 +2,8 @@
 // `cuzk bench synth`: one PoRep partition's synthesis on the CPU, in proving mode (ProvingCS:
 // a, b, c and densities, what a CPU prover needs) or witness-only mode (WitnessCS: the
 // assignment alone; with the compiled circuit's SpMV, what the GPU path needs). Time, constraints
-// per second and peak memory, per run and as median / min.
+// per second and peak memory, per run and as median / min. Witness-only variants: several
+// partitions at once, reserved vectors, one partition's challenges in parallel.
 
 #include <cstdint>
 #include <string>
@@ -15,6 +16,10 @@ struct SynthBenchOptions {
   bool witness_only = false;
   unsigned repeat = 3;
   bool json = false;
+  // Witness-only variants, to see how synthesis scales on many cores:
+  unsigned concurrent = 1;  // this many partitions synthesised at once, one thread each (the run's time is the wall time)
+  bool reserve = false;     // WitnessCS vectors reserved at the partition's size (learned from a first, untimed run)
+  unsigned parallel = 0;    // > 0: one partition's challenges in parallel on a pool of this many threads
 };
 
 // Returns the process exit code.

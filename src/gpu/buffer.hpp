@@ -30,6 +30,13 @@ class DeviceBuffer {
   DeviceBuffer(size_t n, const Stream& stream) : size_(n), stream_(stream.get()) {
     if (n) CUDA_CHECK(cudaMallocAsync(reinterpret_cast<void**>(&data_), n * sizeof(T), stream_));
   }
+  // A new buffer holding a copy of `host`, queued on `stream` (keep `host` until the stream has
+  // reached the copy).
+  static DeviceBuffer copy_of(std::span<const T> host, const Stream& stream) {
+    DeviceBuffer d(host.size(), stream);
+    if (!host.empty()) d.upload(host, stream);
+    return d;
+  }
   ~DeviceBuffer() { release(); }
   DeviceBuffer(const DeviceBuffer&) = delete;
   DeviceBuffer& operator=(const DeviceBuffer&) = delete;

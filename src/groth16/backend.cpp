@@ -44,8 +44,8 @@ CpuProver::CpuProver(const Parameters& params, ThreadPool& pool, const r1cs::Com
 }
 
 Expected<Proof> CpuProver::prove(const Witness& z, const Blinding& blinding, ProverTimes* times) {
-  const CircuitSizes sizes = circuit_ ? CircuitSizes{circuit_->num_inputs, circuit_->num_aux} : CircuitSizes{};
-  if (auto ok = check_witness(circuit_ ? &sizes : nullptr, z); !ok) return ok.error();
+  const std::optional<CircuitSizes> sizes = circuit_sizes();
+  if (auto ok = check_witness(sizes ? &*sizes : nullptr, z); !ok) return ok.error();
   double spmv_ms = 0;
   auto rows = timed(spmv_ms, [&] { return r1cs::spmv(*circuit_, z.inputs, z.aux, pool_); });
   const Assignment w{{z.inputs.begin(), z.inputs.end()},

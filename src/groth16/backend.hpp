@@ -22,6 +22,11 @@ struct Witness {
   std::span<const ff::Fr> inputs, aux;
 };
 
+// The sizes of a compiled circuit's z = [inputs ‖ aux] (ONE among the inputs).
+struct CircuitSizes {
+  size_t inputs = 0, aux = 0;
+};
+
 class ProverBackend {
  public:
   virtual ~ProverBackend() = default;
@@ -36,6 +41,8 @@ class ProverBackend {
   // Peak device memory of cuzk's data on a GPU backend's device (key, circuit, the proofs'
   // buffers): gpu::Device::pool_peak_bytes. None for the CPU.
   virtual std::optional<size_t> device_peak_bytes() const { return std::nullopt; }
+  // The compiled circuit's sizes, for a backend made with one (callers reserve witnesses with them).
+  virtual std::optional<CircuitSizes> circuit_sizes() const = 0;
 };
 
 // groth16::prove on a key, a pool and optionally the key's compiled circuit, all of which must
@@ -49,6 +56,10 @@ class CpuProver final : public ProverBackend {
   }
   Expected<Proof> prove(const Witness& z, const Blinding& blinding, ProverTimes* times = nullptr) override;
   std::string name() const override { return "cpu"; }
+  std::optional<CircuitSizes> circuit_sizes() const override {
+    if (circuit_ == nullptr) return std::nullopt;
+    return CircuitSizes{circuit_->num_inputs, circuit_->num_aux};
+  }
 
  private:
   const Parameters& params_;
@@ -59,9 +70,6 @@ class CpuProver final : public ProverBackend {
 
 // A witness's sizes against a compiled circuit's (null: the backend has none); both backends
 // check them first.
-struct CircuitSizes {
-  size_t inputs = 0, aux = 0;
-};
 Expected<void> check_witness(const CircuitSizes* circuit, const Witness& z);
 // A compiled circuit (with its densities) against the key it is to prove for: the inputs, the aux
 // variables, the A- and B-dense counts and the domain. Both backends check it at construction

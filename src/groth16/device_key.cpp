@@ -10,13 +10,6 @@ namespace {
 using ff::Fr;
 
 template <class T>
-gpu::DeviceBuffer<T> upload_vector(std::span<const T> host, const gpu::Stream& stream) {
-  gpu::DeviceBuffer<T> d(host.size(), stream);
-  if (!host.empty()) d.upload(host, stream);
-  return d;
-}
-
-template <class T>
 std::vector<T> download_vector(const gpu::DeviceBuffer<T>& d, const gpu::Stream& stream) {
   std::vector<T> host(d.size());
   if (!host.empty()) d.download(host, stream);
@@ -58,11 +51,11 @@ DeviceKey DeviceKey::upload(const Parameters& params, const gpu::Device& device)
   auto s = std::make_unique<State>(device);
   const gpu::Stream& st = s->stream;
   s->vk = params.vk;
-  s->bases.h = upload_vector<G1Affine>(params.h, st);
-  s->bases.l = upload_vector<G1Affine>(params.l, st);
-  s->bases.a = upload_vector<G1Affine>(params.a, st);
-  s->bases.b_g1 = upload_vector<G1Affine>(params.b_g1, st);
-  s->bases.b_g2 = upload_vector<ec::G2Affine>(params.b_g2, st);
+  s->bases.h = gpu::DeviceBuffer<G1Affine>::copy_of(params.h, st);
+  s->bases.l = gpu::DeviceBuffer<G1Affine>::copy_of(params.l, st);
+  s->bases.a = gpu::DeviceBuffer<G1Affine>::copy_of(params.a, st);
+  s->bases.b_g1 = gpu::DeviceBuffer<G1Affine>::copy_of(params.b_g1, st);
+  s->bases.b_g2 = gpu::DeviceBuffer<ec::G2Affine>::copy_of(params.b_g2, st);
   st.synchronize();  // the host key may go once this returns
   return DeviceKey(std::move(s));
 }
@@ -83,7 +76,7 @@ Expected<DeviceKey> DeviceKey::generate(const r1cs::CompiledR1cs<Fr>& circuit, c
   gpu::FixedBaseMul<ec::G2Curve> g2(ec::G2Affine::generator(), st);
   // One exponent vector on the device at a time; each host vector is released once it is up.
   const auto take = [&](std::vector<Fr>& v) {
-    auto d = upload_vector<Fr>(v, st);
+    auto d = gpu::DeviceBuffer<Fr>::copy_of(v, st);
     st.synchronize();
     std::vector<Fr>().swap(v);
     return d;

@@ -19,13 +19,6 @@ namespace {
 
 using ff::Fr;
 
-template <class T>
-gpu::DeviceBuffer<T> upload(std::span<const T> host, const gpu::Stream& stream) {
-  gpu::DeviceBuffer<T> d(host.size(), stream);
-  d.upload(host, stream);
-  return d;
-}
-
 // log2 of the domain size m = |H| + 1, which must be a power of two.
 unsigned domain_log(const ParameterSizes& sizes) {
   const size_t m = sizes.h + 1;
@@ -44,9 +37,9 @@ struct DeviceCircuit {
         rows(c.num_constraints()),
         num_inputs(c.num_inputs),
         num_aux(c.num_aux) {
-    a_aux = upload<uint64_t>(d.a_aux.words(), st);
-    b_input = upload<uint64_t>(d.b_input.words(), st);
-    b_aux = upload<uint64_t>(d.b_aux.words(), st);
+    a_aux = gpu::DeviceBuffer<uint64_t>::copy_of(d.a_aux.words(), st);
+    b_input = gpu::DeviceBuffer<uint64_t>::copy_of(d.b_input.words(), st);
+    b_aux = gpu::DeviceBuffer<uint64_t>::copy_of(d.b_aux.words(), st);
     b_input_count = d.b_input.count();
   }
   size_t bytes() const {
@@ -146,6 +139,11 @@ std::string GpuProver::name() const {
 
 std::optional<size_t> GpuProver::device_peak_bytes() const { return s_->device.pool_peak_bytes(); }
 
+std::optional<CircuitSizes> GpuProver::circuit_sizes() const {
+  if (!s_->circuit) return std::nullopt;
+  return CircuitSizes{s_->circuit->num_inputs, s_->circuit->num_aux};
+}
+
 size_t GpuProver::resident_bytes() const {
   return s_->key.bytes() + (s_->circuit ? s_->circuit->bytes() : 0);
 }
@@ -169,10 +167,11 @@ Expected<Proof> GpuProver::prove(const Assignment& w, const Blinding& blinding, 
   rows.a.upload(w.inputs, st, w.a.size());  // the inputs' rows
   rows.b.upload(w.b, st);
   rows.c.upload(w.c, st);
-  const auto inputs = upload<Fr>(w.inputs, st), aux = upload<Fr>(w.aux, st);
-  const auto a_aux = upload<uint64_t>(w.density.a_aux.words(), st);
-  const auto b_input = upload<uint64_t>(w.density.b_input.words(), st);
-  const auto b_aux = upload<uint64_t>(w.density.b_aux.words(), st);
+  const auto inputs = gpu::DeviceBuffer<Fr>::copy_of(w.inputs, st);
+  const auto aux = gpu::DeviceBuffer<Fr>::copy_of(w.aux, st);
+  const auto a_aux = gpu::DeviceBuffer<uint64_t>::copy_of(w.density.a_aux.words(), st);
+  const auto b_input = gpu::DeviceBuffer<uint64_t>::copy_of(w.density.b_input.words(), st);
+  const auto b_aux = gpu::DeviceBuffer<uint64_t>::copy_of(w.density.b_aux.words(), st);
   rows.inputs = inputs.data();
   rows.aux = aux.data();
   rows.n_in = w.inputs.size();
@@ -190,8 +189,8 @@ Expected<Proof> GpuProver::prove(const Assignment& w, const Blinding& blinding, 
 Expected<Proof> GpuProver::prove(const Witness& z, const Blinding& blinding, ProverTimes* times) {
   const auto t_start = Clock::now();
   State& s = *s_;
-  const CircuitSizes sizes = s.circuit ? CircuitSizes{s.circuit->num_inputs, s.circuit->num_aux} : CircuitSizes{};
-  if (auto ok = check_witness(s.circuit ? &sizes : nullptr, z); !ok) return ok.error();
+  const std::optional<CircuitSizes> sizes = circuit_sizes();
+  if (auto ok = check_witness(sizes ? &*sizes : nullptr, z); !ok) return ok.error();
   const DeviceCircuit& circuit = *s.circuit;
   const gpu::ScopedDevice on(s.device);
   const gpu::Stream& st = s.stream;

@@ -47,6 +47,7 @@ class GpuProver final : public ProverBackend {
   Expected<Proof> prove(const Witness& z, const Blinding& blinding, ProverTimes* times = nullptr) override;
   std::string name() const override;
   std::optional<size_t> device_peak_bytes() const override;
+  std::optional<CircuitSizes> circuit_sizes() const override;
 
   // Bytes held on the device for the key's bases and the compiled circuit.
   size_t resident_bytes() const;

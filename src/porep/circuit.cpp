@@ -58,11 +58,17 @@ std::vector<ChallengeProof> blank_challenges(const StackedCircuitShape& shape) {
 }
 
 PartitionZ synthesize_partition_witness(const StackedCircuitShape& shape, const PorepPoseidon& poseidon,
-                                        const PartitionWitness& w, ThreadPool& pool) {
+                                        const PartitionWitness& w, ThreadPool& pool, size_t aux_hint) {
   r1cs::WitnessCS<ff::Fr> head_cs;
   const PartitionHead head = synthesize_partition_head(head_cs, poseidon, w);
   std::vector<r1cs::WitnessCS<ff::Fr>> parts(w.challenges.size());
-  pool.for_each_index(parts.size(), [&](size_t k) { synthesize_challenge(parts[k], shape, poseidon, head, w.challenges[k], k); });
+  const size_t share = aux_hint > head_cs.aux().size() && !parts.empty()
+                           ? (aux_hint - head_cs.aux().size()) / parts.size()
+                           : 0;
+  pool.for_each_index(parts.size(), [&](size_t k) {
+    parts[k].reserve(0, share);
+    synthesize_challenge(parts[k], shape, poseidon, head, w.challenges[k], k);
+  });
 
   // Concatenation: the head's then each challenge's (their inputs()[0] is their own ONE: skipped).
   PartitionZ z;

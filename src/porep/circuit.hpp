@@ -258,9 +258,11 @@ struct PartitionZ {
 
 // The witness of one partition with its challenges synthesised in parallel on `pool`, each into
 // a WitnessCS of its own, then concatenated in challenge order: equal, element for element, to
-// WitnessCS on synthesize_partition (tested). The GPU path's synthesis.
+// WitnessCS on synthesize_partition (tested). `aux_hint`: the partition's aux count where known
+// (the compiled circuit's), so that each challenge reserves its share (every challenge allocates
+// the same number) instead of growing its vector.
 PartitionZ synthesize_partition_witness(const StackedCircuitShape& shape, const PorepPoseidon& poseidon,
-                                        const PartitionWitness& w, ThreadPool& pool);
+                                        const PartitionWitness& w, ThreadPool& pool, size_t aux_hint = 0);
 
 // Partition k of a C1: its commitments as field elements (comm_r_last and comm_c are the roots
 // of the first challenge's tree R and tree C proofs) and its challenges' proofs. The C1 must be

@@ -38,16 +38,18 @@ struct Synthesised {
   const std::vector<ff::Fr>& inputs() const { return witness ? witness->inputs : full->inputs(); }
 };
 
-// Witness-only with a pool: the challenges in parallel (synthesize_partition_witness).
+// Witness-only with a pool: the challenges in parallel (synthesize_partition_witness). `sizes`:
+// the backend's circuit's, to reserve the witness's vectors.
 Synthesised synthesise(const C1& c1, const StackedCircuitShape& shape, const PorepPoseidon& poseidon, uint32_t k,
-                       const ProveOptions& o) {
+                       const ProveOptions& o, const std::optional<groth16::CircuitSizes>& sizes) {
   Synthesised out;
   const auto t0 = Clock::now();
   const PartitionWitness pw = partition_witness(c1, k);
   if (o.from_witness && o.synthesis_pool != nullptr) {
-    out.witness = synthesize_partition_witness(shape, poseidon, pw, *o.synthesis_pool);
+    out.witness = synthesize_partition_witness(shape, poseidon, pw, *o.synthesis_pool, sizes ? sizes->aux : 0);
   } else if (o.from_witness) {
     r1cs::WitnessCS<ff::Fr> cs;
+    if (sizes) cs.reserve(sizes->inputs, sizes->aux);
     synthesize_partition(cs, shape, poseidon, pw);
     out.witness = PartitionZ{cs.take_inputs(), cs.take_aux()};
   } else {
@@ -57,7 +59,8 @@ Synthesised synthesise(const C1& c1, const StackedCircuitShape& shape, const Por
   return out;
 }
 
-// One partition proved: its circuit's public inputs (ONE excluded), the proof or the error, times.
+// One partition: its circuit's public inputs (ONE excluded), the proof or why there is none (inputs
+// that differ from the C1's, a prover error), and its times.
 struct PartitionResult {
   std::vector<ff::Fr> inputs;
   Expected<groth16::Proof> proof = Error{ErrorCode::kInternal, "not proved"};
@@ -76,15 +79,31 @@ Expected<PorepProof> prove_c1(const C1& c1, groth16::ProverBackend& prover, cons
                                                   std::to_string(r.shape.partitions)};
   const StackedCircuitShape shape = circuit_shape(r.shape);
   const uint32_t partitions = r.shape.partitions;
+  const std::optional<groth16::CircuitSizes> sizes = prover.circuit_sizes();
 
-  // One partition: synthesis, then the proof from the ProvingCS assignment, or
+  // One partition: synthesis; the circuit's public inputs checked against the ones derived from
+  // the C1's public data; then the proof from the ProvingCS assignment, or
   // (options.from_witness) from the witness, whose a, b, c the backend computes with the compiled
   // circuit. The witness is freed when the proof is made.
   const auto run = [&](size_t k) {
     PartitionResult out;
-    Synthesised syn = synthesise(c1, shape, poseidon, uint32_t(k), options);
+    Synthesised syn = synthesise(c1, shape, poseidon, uint32_t(k), options, sizes);
     out.times.synthesis_ms = syn.ms;
     out.inputs.assign(syn.inputs().begin() + 1, syn.inputs().end());
+    Expected<std::vector<ff::Fr>> expected = c1_public_inputs(c1, uint32_t(k));
+    if (!expected) {
+      out.proof = expected.error();
+      return out;
+    }
+    if (out.inputs != *expected) {
+      size_t i = 0;
+      while (i < out.inputs.size() && i < expected->size() && out.inputs[i] == (*expected)[i]) ++i;
+      out.proof = Error{ErrorCode::kInvalidArgument,
+                        "C1 partition " + std::to_string(k) + ": public input " + std::to_string(i) +
+                            " of the circuit differs from the one derived from replica_id, seed and the graph "
+                            "(the vanilla proofs do not answer this sector's challenges)"};
+      return out;
+    }
     const auto t0 = Clock::now();
     const groth16::Blinding blinding = options.blinding_seed ? groth16::Blinding::from_seed(*options.blinding_seed + k)
                                                              : groth16::Blinding::random();
@@ -105,16 +124,6 @@ Expected<PorepProof> prove_c1(const C1& c1, groth16::ProverBackend& prover, cons
     PartitionResult part = ahead ? ahead->take(k) : run(k);
     PartitionTimes times = part.times;
     times.wait_ms = ms_since(t_wait);
-    std::vector<ff::Fr> expected;
-    CUZK_TRY_ASSIGN(expected, c1_public_inputs(c1, k));
-    if (part.inputs != expected) {
-      size_t i = 0;
-      while (i < part.inputs.size() && i < expected.size() && part.inputs[i] == expected[i]) ++i;
-      return Error{ErrorCode::kInvalidArgument,
-                   "C1 partition " + std::to_string(k) + ": public input " + std::to_string(i) +
-                       " of the circuit differs from the one derived from replica_id, seed and the graph "
-                       "(the vanilla proofs do not answer this sector's challenges)"};
-    }
     if (!part.proof) return part.proof.error();
 
     const auto t0 = Clock::now();

@@ -35,6 +35,14 @@ class WitnessCS {
   void push_namespace(Name&&) {}
   void pop_namespace() {}
 
+  // Room for this many variables of each kind (ONE included), so the vectors grow without
+  // reallocating: a 32 GiB partition's aux is 4.1 GB, and many threads reallocating such vectors
+  // at once slow each other down.
+  void reserve(size_t inputs, size_t aux) {
+    inputs_.reserve(inputs);
+    aux_.reserve(aux);
+  }
+
   const std::vector<F>& inputs() const { return inputs_; }  // inputs()[0] = ONE = 1
   const std::vector<F>& aux() const { return aux_; }
   // Moved out (no copy of a partition's gigabytes); the system is empty afterwards.
