@@ -54,17 +54,18 @@ int run_porep_setup(const PorepSetupOptions& o) {
     ThreadPool pool(o.threads);
     const porep::SectorShape sector = sector_shape(o.sector_size);
     const fs::path dir = o.out.empty() ? porep::parameter_dir(std::nullopt) : fs::path(o.out);
+    groth16::GpuChoice where{groth16::GpuChoice::Kind::off, 0};  // the points on the CPU unless --device
+    if (o.device) {
+      where = must(o.gpu.empty() ? groth16::GpuChoice::from_env() : groth16::GpuChoice::parse(o.gpu));
+      must(groth16::check_gpu_choice(where));
+      if (!groth16::chooses_gpu(where)) throw Failed{invalid_argument("--device: no GPU visible (or --gpu off)")};
+    }
     fs::create_directories(dir);
     auto t0 = Clock::now();
     const r1cs::CompiledR1cs<ff::Fr> compiled = porep::compile_partition(porep::circuit_shape(sector), porep::PorepPoseidon());
     const double compile_ms = ms_since(t0);
     t0 = Clock::now();
     const groth16::ToxicWaste tw = o.seed ? groth16::ToxicWaste::from_seed(*o.seed) : groth16::ToxicWaste::random();
-    groth16::GpuChoice where{groth16::GpuChoice::Kind::off, 0};
-    if (o.device) {
-      where = must(o.gpu.empty() ? groth16::GpuChoice::from_env() : groth16::GpuChoice::parse(o.gpu));
-      if (!groth16::chooses_gpu(where)) throw Failed{invalid_argument("--device: no GPU visible (or --gpu off)")};
-    }
     const groth16::Parameters params = must(groth16::setup_on(where, compiled, tw, pool));
     const double setup_ms = ms_since(t0);
     const std::string stem = porep::own_params_stem(sector.sector_size);
@@ -101,6 +102,7 @@ int run_porep_prove(const PorepProveOptions& o) {
     const double load_ms = ms_since(t0);
     const porep::PorepPoseidon poseidon;
     const groth16::GpuChoice choice = must(o.gpu.empty() ? groth16::GpuChoice::from_env() : groth16::GpuChoice::parse(o.gpu));
+    must(groth16::check_gpu_choice(choice));  // before compiling for it
     // On a GPU, only the witness is synthesised (WitnessCS) and the GPU computes a, b, c from the
     // compiled partition circuit, which goes up with the parameters; on the CPU, ProvingCS.
     const bool on_gpu = groth16::chooses_gpu(choice);

@@ -27,6 +27,9 @@ struct GpuChoice {
 
 // Whether this build has the GPU backend (CUDA found at build time).
 bool gpu_backend_built();
+// The errors make_prover would give for `choice` (a GPU that is not visible, none in this build),
+// before any long work is started.
+Expected<void> check_gpu_choice(const GpuChoice& choice);
 // Whether make_prover gives a GPU backend for `choice` here (auto: a GPU is visible; a GPU
 // ordinal: yes, or make_prover fails).
 bool chooses_gpu(const GpuChoice& choice);
@@ -47,7 +50,8 @@ struct OwnKeyProver {
   std::unique_ptr<ProverBackend> prover;   // after params: it refers to them
   VerifyingKey vk;
   double scalars_ms = 0;  // the key's exponents (CPU; on the CPU backend, 0: inside points_ms)
-  double points_ms = 0;   // the fixed-base multiplications and, on a GPU, uploading the circuit
+  double points_ms = 0;   // the fixed-base multiplications (on a GPU with the exponents' upload)
+  double circuit_ms = 0;  // a GPU backend: the compiled circuit encoded and uploaded
 };
 // setup() where `choice` says: on a GPU, DeviceKey::generate and a download (equal to setup's
 // key for the same toxic waste, and much faster at full size), else on the CPU.

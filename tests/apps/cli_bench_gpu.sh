@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `cuzk bench msm|ntt` on a machine without a GPU (CI): bad --log-n ranges and window counts are
 # refused naming the flag (exit 2); a valid one fails cleanly, saying there is no CUDA in this build or no visible
-# device, never a crash. On the GPU machine scripts/gpu-check runs these benches for real.
+# device, never a crash. `bench e2e` and `setup --device` refuse a GPU that is not there at once.
+# On the GPU machine scripts/gpu-check runs these benches for real.
 # usage: cli_bench_gpu.sh <cuzk binary>
 set -euo pipefail
 cuzk=$1
@@ -15,4 +16,10 @@ expect_exit 2 "--windows: Value 11 not in range 12 to 256" "$cuzk" bench msm --w
 set +e; "$cuzk" bench msm --log-n 10 2> "$t/err" > /dev/null; got=$?; set -e
 [ "$got" != 0 ] || fail "bench msm without a GPU exited 0"
 grep -qE "built without CUDA|not a visible device" "$t/err" || fail "bench msm without a GPU: $(cat "$t/err")"
+# A GPU that is not there is refused before any long work (a 32 GiB compile takes minutes): within
+# seconds, naming the GPU (or the build's lack of CUDA).
+expect_exit 2 "GPU 7 is not visible\|no CUDA backend" timeout 20 "$cuzk" bench e2e --sector-size 32GiB --gpu 7
+expect_exit 2 "GPU 7 is not visible\|no CUDA backend" timeout 20 "$cuzk" setup --circuit porep --sector-size 32GiB \
+  --device --gpu 7 --out "$t/params"
+expect_exit 2 "3KiB" "$cuzk" bench e2e --sector-size 3KiB
 echo "cli_bench_gpu: ok"
