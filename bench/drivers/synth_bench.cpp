@@ -62,7 +62,7 @@ int run_synth_bench(const SynthBenchOptions& o) {
   // Witness-only: `concurrent` threads each synthesise the partition (reserving its vectors when
   // asked; the sizes from an untimed first run), or one partition's challenges run on a pool.
   size_t reserve_inputs = 0, reserve_aux = 0;
-  if (o.witness_only && (o.reserve || o.parallel > 0)) {
+  if (o.witness_only && o.reserve) {
     r1cs::WitnessCS<ff::Fr> cs;
     porep::synthesize_partition(cs, shape, poseidon, witness);
     reserve_inputs = cs.inputs().size();
@@ -71,7 +71,7 @@ int run_synth_bench(const SynthBenchOptions& o) {
   std::optional<ThreadPool> pool;
   if (o.parallel > 0) pool.emplace(o.parallel);
   const auto witness_once = [&] {
-    if (pool) return porep::synthesize_partition_witness(shape, poseidon, witness, *pool, o.reserve ? reserve_aux : 0).aux.size();
+    if (pool) return porep::synthesize_partition_witness(shape, poseidon, witness, *pool, reserve_aux).aux.size();
     r1cs::WitnessCS<ff::Fr> cs;
     if (o.reserve) cs.reserve(reserve_inputs, reserve_aux);
     porep::synthesize_partition(cs, shape, poseidon, witness);
