@@ -16,16 +16,6 @@ std::vector<T> download_vector(const gpu::DeviceBuffer<T>& d, const gpu::Stream&
   return host;
 }
 
-// [s_i] P for a host vector of exponents, into a new device buffer; the exponents go up whole and
-// are freed when the multiplications have run (the caller synchronises before reusing them).
-template <class Curve>
-gpu::DeviceBuffer<ec::Affine<Curve>> multiples(gpu::FixedBaseMul<Curve>& mul, const gpu::DeviceBuffer<Fr>& scalars,
-                                               const gpu::Stream& stream) {
-  gpu::DeviceBuffer<ec::Affine<Curve>> out(scalars.size(), stream);
-  mul.run(scalars.data(), out.data(), scalars.size());
-  return out;
-}
-
 }  // namespace
 
 struct DeviceKey::State {
@@ -74,41 +64,31 @@ Expected<DeviceKey> DeviceKey::generate(const r1cs::CompiledR1cs<Fr>& circuit, c
   const gpu::Stream& st = s->stream;
   gpu::FixedBaseMul<ec::G1Curve> g1(G1Affine::generator(), st);
   gpu::FixedBaseMul<ec::G2Curve> g2(ec::G2Affine::generator(), st);
-  // One exponent vector on the device at a time; each host vector is released once it is up.
-  const auto take = [&](std::vector<Fr>& v) {
+  // One exponent vector on the device at a time: up, the host vector released; then its points.
+  const auto up = [&](std::vector<Fr>& v) {
     auto d = gpu::DeviceBuffer<Fr>::copy_of(v, st);
     st.synchronize();
     std::vector<Fr>().swap(v);
     return d;
   };
-  std::vector<G1Affine> ic;
-  {
-    const auto d = take(k.ic);
-    ic = download_vector(multiples(g1, d, st), st);
+  // [e_i] generator for each exponent, into a new device buffer.
+  const auto points = [&]<class Curve>(gpu::FixedBaseMul<Curve>& mul, const gpu::DeviceBuffer<Fr>& e) {
+    gpu::DeviceBuffer<ec::Affine<Curve>> out(e.size(), st);
+    mul.run(e.data(), out.data(), e.size());
     st.synchronize();
-  }
-  s->vk = verifying_key(tw, std::move(ic));
+    return out;
+  };
   {
-    const auto d = take(k.h);
-    s->bases.h = multiples(g1, d, st);
+    std::vector<G1Affine> ic = download_vector(points(g1, up(k.ic)), st);
     st.synchronize();
+    s->vk = verifying_key(tw, std::move(ic));
   }
-  {
-    const auto d = take(k.l);
-    s->bases.l = multiples(g1, d, st);
-    st.synchronize();
-  }
-  {
-    const auto d = take(k.a);
-    s->bases.a = multiples(g1, d, st);
-    st.synchronize();
-  }
-  {
-    const auto d = take(k.b);
-    s->bases.b_g1 = multiples(g1, d, st);
-    s->bases.b_g2 = multiples(g2, d, st);
-    st.synchronize();
-  }
+  s->bases.h = points(g1, up(k.h));
+  s->bases.l = points(g1, up(k.l));
+  s->bases.a = points(g1, up(k.a));
+  const auto b = up(k.b);  // b's exponents serve both groups
+  s->bases.b_g1 = points(g1, b);
+  s->bases.b_g2 = points(g2, b);
   t.fixed_base_ms = ms_since(t0);
   if (times) *times = t;
   return DeviceKey(std::move(s));

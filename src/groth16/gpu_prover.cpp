@@ -1,8 +1,8 @@
 #include "groth16/gpu_prover.hpp"
 
 #include <bit>
-#include <condition_variable>
 #include <mutex>
+#include <semaphore>
 #include <string>
 
 #include "core/error.hpp"
@@ -76,9 +76,8 @@ struct GpuProver::State {
   gpu::Stream stream;         // the proofs' work, one proof at a time (compute)
   gpu::Stream upload_stream;  // witnesses going up while another proof computes
   std::mutex compute, upload;
-  std::mutex slots_mutex;
-  std::condition_variable slots_free;
-  unsigned witnesses_up = 0;  // witnesses on the device (uploaded or being used), at most kWitnessSlots
+  // Places for witnesses on the device (uploaded or being proved): one proving, one waiting.
+  std::counting_semaphore<2> witness_slots{2};
   ParameterSizes sizes;
   VerifyingKey vk;
   gpu::NttDomain domain;
@@ -98,22 +97,11 @@ struct GpuProver::Rows {
   size_t b_in = 0;  // inputs dense in B
 };
 
-// Holds one of the kWitnessSlots places for a witness on the device, from before its upload until
-// its proof is done (z's device buffer must be destroyed before the slot goes: declare it after).
+// Holds one of State::witness_slots from before a witness's upload until its proof is done (z's
+// device buffer must be destroyed before the slot goes: declare it after).
 struct GpuProver::WitnessSlot {
-  static constexpr unsigned kWitnessSlots = 2;  // one proving, one uploaded and waiting
-  explicit WitnessSlot(State& s) : s_(s) {
-    std::unique_lock lock(s.slots_mutex);
-    s.slots_free.wait(lock, [&] { return s.witnesses_up < kWitnessSlots; });
-    ++s.witnesses_up;
-  }
-  ~WitnessSlot() {
-    {
-      const std::lock_guard lock(s_.slots_mutex);
-      --s_.witnesses_up;
-    }
-    s_.slots_free.notify_one();
-  }
+  explicit WitnessSlot(State& s) : s_(s) { s_.witness_slots.acquire(); }
+  ~WitnessSlot() { s_.witness_slots.release(); }
   WitnessSlot(const WitnessSlot&) = delete;
   WitnessSlot& operator=(const WitnessSlot&) = delete;
   State& s_;
@@ -196,7 +184,7 @@ Expected<Proof> GpuProver::prove(const Witness& z, const Blinding& blinding, Pro
   const gpu::Stream& st = s.stream;
   const size_t m = s.domain.size(), n_in = z.inputs.size(), n_c = circuit.rows;
   ProverTimes t;
-  // Stage 0a: z up once, on the upload stream, one upload at a time and at most kWitnessSlots
+  // Stage 0a: z up once, on the upload stream, one upload at a time and at most two
   // witnesses on the device: a caller's upload overlaps another caller's proof.
   WitnessSlot slot(s);
   gpu::DeviceBuffer<Fr> zd(n_in + z.aux.size(), s.upload_stream);
