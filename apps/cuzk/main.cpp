@@ -119,10 +119,10 @@ int main(int argc, char** argv) {
   bee->add_option("--seed", bench_e2e.seed, "toxic waste and C1s (insecure: a benchmark's key)");
   bee->add_option("--threads", bench_e2e.threads, "worker threads (default: all)");
   bee->add_option("--synthesis-workers", bench_e2e.synthesis_workers,
-                  "GPU: partitions in flight, each synthesised and proved by a worker (default: min(threads, "
-                  "partitions))");
-  bee->add_flag("--parallel-synthesis", bench_e2e.parallel_synthesis,
-                "GPU: each partition's challenges synthesised in parallel on the pool");
+                  "GPU: partitions in flight, each synthesised and proved by a worker (default 2)");
+  bee->add_flag("--serial-challenges", bench_e2e.serial_challenges,
+                "GPU: each partition's challenges one after another on its worker (default: in parallel on the "
+                "pool)");
   bee->add_flag("--json", bench_e2e.json, "print one JSON object");
 
   cuzk::bench::SynthBenchOptions bench_synth;
@@ -132,9 +132,9 @@ int main(int argc, char** argv) {
   bs->add_flag("--witness-only", bench_synth.witness_only, "WitnessCS (the assignment only) instead of ProvingCS");
   bs->add_option("--repeat", bench_synth.repeat, "runs (median and min are reported)");
   bs->add_flag("--json", bench_synth.json, "print one JSON object");
-  bs->add_option("--concurrent", bench_synth.concurrent, "with --witness-only: partitions at once, one thread each");
-  bs->add_flag("--reserve", bench_synth.reserve, "with --witness-only: reserve the witness's vectors first");
-  bs->add_option("--parallel", bench_synth.parallel, "with --witness-only: the challenges on a pool of this many threads");
+  bs->add_option("--concurrent", bench_synth.concurrent, "with --witness-only: partitions at once");
+  bs->add_option("--parallel", bench_synth.parallel,
+                 "with --witness-only: each partition's challenges on a pool of this many threads");
 
   cuzk::bench::MsmGpuBenchOptions bench_msm;
   std::string msm_log_n = "16..24";

@@ -118,12 +118,9 @@ int run_porep_prove(const PorepProveOptions& o) {
         must(groth16::make_prover(params, pool, choice, circuit ? &*circuit : nullptr));
     const double backend_ms = ms_since(t0);  // a GPU backend uploads the parameters and the circuit here
     circuit.reset();  // only compiled for a GPU backend, which holds its own copy on the device
-    porep::ProveOptions options;
+    // On a GPU, partitions are synthesised ahead (witness only) and proved as their witnesses arrive.
+    porep::ProveOptions options = on_gpu ? porep::ProveOptions::witness_pipeline(pool) : porep::ProveOptions{};
     options.blinding_seed = o.blinding_seed;
-    options.from_witness = on_gpu;
-    // On a GPU, partitions are synthesised ahead, one thread each (measured faster than each
-    // partition's challenges in parallel: docs/PERF.md 20), and proved as their witnesses arrive.
-    options.synthesis_workers = on_gpu ? std::min(pool.threads(), unsigned(c1.partitions.size())) : 0;
     t0 = Clock::now();
     const porep::PorepProof proof = must(porep::prove_c1(c1, *backend, pvk, poseidon, options));
     const double prove_ms = ms_since(t0);

@@ -97,12 +97,18 @@ int run(const E2eBenchOptions& o) {
   say(fmt::format("  key on {}: exponents {:.1f} s, points {:.1f} s, circuit up {:.1f} s", own.prover->name(),
                   own.scalars_ms / 1e3, own.points_ms / 1e3, own.circuit_ms / 1e3));
 
-  // 4. The proofs.
-  porep::ProveOptions options;
-  options.from_witness = on_gpu;
-  options.synthesis_workers =
-      on_gpu ? (o.synthesis_workers ? o.synthesis_workers : std::min(pool.threads(), sector.partitions)) : 0;
-  if (o.parallel_synthesis) options.synthesis_pool = &pool;
+  // 4. The proofs, after the witness buffers (one per partition in flight) are allocated.
+  porep::ProveOptions options = on_gpu ? porep::ProveOptions::witness_pipeline(pool) : porep::ProveOptions{};
+  if (on_gpu && o.synthesis_workers) options.synthesis_workers = o.synthesis_workers;
+  if (on_gpu && o.serial_challenges) options.synthesis_pool = nullptr;
+  double buffers_ms = 0;
+  if (groth16::WitnessPool* witnesses = own.prover->witness_pool(); on_gpu && witnesses != nullptr) {
+    t0 = Clock::now();
+    witnesses->reserve(options.synthesis_workers);
+    buffers_ms = ms_since(t0);
+    say(fmt::format("  witness buffers: {} x {:.2f} GB in {:.1f} s", options.synthesis_workers,
+                    double(witnesses->buffer_bytes()) / 1e9, buffers_ms / 1e3));
+  }
   std::vector<double> proof_ms;
   std::vector<porep::PartitionTimes> parts;
   bool failed = false;
@@ -137,11 +143,13 @@ int run(const E2eBenchOptions& o) {
     fmt::print(
         "{{\"bench\":\"e2e\",\"sector_size\":\"{}\",\"backend\":\"{}\",\"threads\":{},\"synthesis_workers\":{},"
         "\"parallel_synthesis\":{},\"partitions\":{},\"constraints\":{},\"aux\":{},\"compile_ms\":{:.1f},"
-        "\"key_scalars_ms\":{:.1f},\"key_points_ms\":{:.1f},\"circuit_upload_ms\":{:.1f},\"proofs_ms\":[{}],"
+        "\"key_scalars_ms\":{:.1f},\"key_points_ms\":{:.1f},\"circuit_upload_ms\":{:.1f},\"witness_buffers_ms\":{:.1f},"
+        "\"proofs_ms\":[{}],"
         "\"median_proof_ms\":{:.1f},\"proofs_per_hour\":{:.1f},\"partition_median_ms\":{{{}}},"
         "\"peak_rss_gib\":{:.2f},\"peak_gpu_gib\":{:.2f},\"ok\":{}}}\n",
-        sector.name, own.prover->name(), pool.threads(), options.synthesis_workers, o.parallel_synthesis,
-        sector.partitions, constraints, aux, compile_ms, own.scalars_ms, own.points_ms, own.circuit_ms, proofs, med,
+        sector.name, own.prover->name(), pool.threads(), options.synthesis_workers, options.synthesis_pool != nullptr,
+        sector.partitions, constraints, aux, compile_ms, own.scalars_ms, own.points_ms, own.circuit_ms, buffers_ms,
+        proofs, med,
         per_hour, stages, peak_rss_gib(), gpu_peak_gib, failed ? "false" : "true");
     return failed ? 1 : 0;
   }

@@ -22,8 +22,8 @@ struct E2eBenchOptions {
   std::string gpu;             // auto | off | N; empty: $CUZK_GPU, else auto
   uint64_t seed = 1;           // toxic waste and C1s (insecure: a benchmark's key)
   unsigned threads = 0;        // 0: all
-  unsigned synthesis_workers = 0;  // GPU only: partitions in flight; 0: min(threads, partitions)
-  bool parallel_synthesis = false; // GPU only: each partition's challenges in parallel on the pool
+  unsigned synthesis_workers = 0;  // GPU only: partitions in flight; 0: ProveOptions::kPipelineWorkers
+  bool serial_challenges = false;  // GPU only: each partition on one thread (else its challenges on the pool)
   bool json = false;
 };
 

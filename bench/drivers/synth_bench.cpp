@@ -11,11 +11,12 @@
 #include <vector>
 
 #include "porep/c1.hpp"
-#include "porep/circuit.hpp"
 #include "core/thread_pool.hpp"
+#include "porep/circuit.hpp"
 #include "porep/sector_shape.hpp"
+#include "groth16/witness.hpp"
+#include "r1cs/counting_cs.hpp"
 #include "r1cs/proving_cs.hpp"
-#include "r1cs/witness_cs.hpp"
 
 namespace cuzk::bench {
 namespace {
@@ -59,23 +60,24 @@ int run_synth_bench(const SynthBenchOptions& o) {
       c1 ? porep::partition_witness(*c1, 0) : porep::PartitionWitness{zero, zero, zero, zero, zero, blank};
   std::vector<double> ms;
   uint64_t rows = 0, aux = 0;
-  // Witness-only: `concurrent` threads each synthesise the partition (reserving its vectors when
-  // asked; the sizes from an untimed first run), or one partition's challenges run on a pool.
-  size_t reserve_inputs = 0, reserve_aux = 0;
-  if (o.witness_only && o.reserve) {
-    r1cs::WitnessCS<ff::Fr> cs;
-    porep::synthesize_partition(cs, shape, poseidon, witness);
-    reserve_inputs = cs.inputs().size();
-    reserve_aux = cs.aux().size();
+  // Witness-only: `concurrent` threads each synthesise the partition into a buffer of their own,
+  // its challenges on a pool of `parallel` threads when asked, as prove_c1 does: the buffers come
+  // from a WitnessPool of the partition's size (counted first, untimed) and are allocated and
+  // faulted in before the timed runs.
+  std::optional<groth16::WitnessPool> buffers;
+  if (o.witness_only) {
+    r1cs::CountingCS<ff::Fr> count;
+    porep::synthesize_partition(count, shape, poseidon, witness);
+    buffers.emplace(groth16::CircuitSizes{count.num_inputs(), count.num_aux()});
+    buffers->reserve(std::max(1u, o.concurrent));
   }
   std::optional<ThreadPool> pool;
   if (o.parallel > 0) pool.emplace(o.parallel);
   const auto witness_once = [&] {
-    if (pool) return porep::synthesize_partition_witness(shape, poseidon, witness, *pool, reserve_aux).aux.size();
-    r1cs::WitnessCS<ff::Fr> cs;
-    if (o.reserve) cs.reserve(reserve_inputs, reserve_aux);
-    porep::synthesize_partition(cs, shape, poseidon, witness);
-    return cs.aux().size();
+    const groth16::WitnessPool::Lease z = buffers->lend();
+    porep::synthesize_partition_witness(shape, poseidon, witness, z.z(), buffers->sizes().inputs,
+                                        pool ? &*pool : nullptr);
+    return buffers->sizes().aux;
   };
   for (unsigned run = 0; run < std::max(1u, o.repeat); ++run) {
     const auto t0 = Clock::now();
@@ -97,7 +99,7 @@ int run_synth_bench(const SynthBenchOptions& o) {
   std::sort(sorted.begin(), sorted.end());
   const double median = sorted[sorted.size() / 2], min = sorted.front();
   const std::string mode = !o.witness_only ? "proving"
-                           : fmt::format("witness-only{}{}{}", o.reserve ? ", reserved" : "",
+                           : fmt::format("witness-only{}{}",
                                          o.concurrent > 1 ? fmt::format(", {} at once", o.concurrent) : "",
                                          o.parallel ? fmt::format(", challenges on {} threads", o.parallel) : "");
   if (o.json) {

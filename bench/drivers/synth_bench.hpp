@@ -2,8 +2,9 @@
 // `cuzk bench synth`: one PoRep partition's synthesis on the CPU, in proving mode (ProvingCS:
 // a, b, c and densities, what a CPU prover needs) or witness-only mode (WitnessCS: the
 // assignment alone; with the compiled circuit's SpMV, what the GPU path needs). Time, constraints
-// per second and peak memory, per run and as median / min. Witness-only variants: several
-// partitions at once, reserved vectors, one partition's challenges in parallel.
+// per second and peak memory, per run and as median / min. Witness-only (into buffers allocated
+// before the runs, as the prover's pool lends them): several partitions at once, one partition's
+// challenges in parallel, or both.
 
 #include <cstdint>
 #include <string>
@@ -17,9 +18,8 @@ struct SynthBenchOptions {
   unsigned repeat = 3;
   bool json = false;
   // Witness-only variants, to see how synthesis scales on many cores:
-  unsigned concurrent = 1;  // this many partitions synthesised at once, one thread each (the run's time is the wall time)
-  bool reserve = false;     // WitnessCS vectors reserved at the partition's size (learned from a first, untimed run)
-  unsigned parallel = 0;    // > 0: one partition's challenges in parallel on a pool of this many threads
+  unsigned concurrent = 1;  // this many partitions synthesised at once (the run's time is the wall time)
+  unsigned parallel = 0;    // > 0: each partition's challenges in parallel on a pool of this many threads
 };
 
 // Returns the process exit code.

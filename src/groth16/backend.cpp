@@ -41,6 +41,7 @@ CpuProver::CpuProver(const Parameters& params, ThreadPool& pool, const r1cs::Com
   if (circuit_ == nullptr) return;
   density_ = density_of(*circuit_);
   check_circuit(ParameterSizes::of(params), *circuit_, density_).value();  // throws
+  witnesses_.emplace(CircuitSizes{circuit_->num_inputs, circuit_->num_aux});
 }
 
 Expected<Proof> CpuProver::prove(const Witness& z, const Blinding& blinding, ProverTimes* times) {

@@ -13,19 +13,10 @@
 #include "groth16/keys.hpp"
 #include "groth16/proof.hpp"
 #include "groth16/prover.hpp"
+#include "groth16/witness.hpp"
 #include "r1cs/compiled.hpp"
 
 namespace cuzk::groth16 {
-
-// A witness of a compiled circuit: z = [inputs ‖ aux], ONE first (WitnessCS's output).
-struct Witness {
-  std::span<const ff::Fr> inputs, aux;
-};
-
-// The sizes of a compiled circuit's z = [inputs ‖ aux] (ONE among the inputs).
-struct CircuitSizes {
-  size_t inputs = 0, aux = 0;
-};
 
 class ProverBackend {
  public:
@@ -41,8 +32,11 @@ class ProverBackend {
   // Peak device memory of cuzk's data on a GPU backend's device (key, circuit, the proofs'
   // buffers): gpu::Device::pool_peak_bytes. None for the CPU.
   virtual std::optional<size_t> device_peak_bytes() const { return std::nullopt; }
-  // The compiled circuit's sizes, for a backend made with one (callers reserve witnesses with them).
+  // The compiled circuit's sizes, for a backend made with one.
   virtual std::optional<CircuitSizes> circuit_sizes() const = 0;
+  // For a backend made with a compiled circuit: host buffers of its witness size to synthesise
+  // into and prove from (a GPU backend's are pinned). Null without a circuit.
+  virtual WitnessPool* witness_pool() = 0;
 };
 
 // groth16::prove on a key, a pool and optionally the key's compiled circuit, all of which must
@@ -60,12 +54,14 @@ class CpuProver final : public ProverBackend {
     if (circuit_ == nullptr) return std::nullopt;
     return CircuitSizes{circuit_->num_inputs, circuit_->num_aux};
   }
+  WitnessPool* witness_pool() override { return witnesses_ ? &*witnesses_ : nullptr; }
 
  private:
   const Parameters& params_;
   ThreadPool& pool_;
   const r1cs::CompiledR1cs<ff::Fr>* circuit_;
   Density density_;  // the circuit's
+  std::optional<WitnessPool> witnesses_;
 };
 
 // A witness's sizes against a compiled circuit's (null: the backend has none); both backends

@@ -2,6 +2,7 @@
 
 #include <bit>
 #include <mutex>
+#include <optional>
 #include <semaphore>
 #include <string>
 
@@ -68,6 +69,10 @@ struct GpuProver::State {
       const Density density = density_of(*circuit);
       check_circuit(sizes, *circuit, density).value();  // throws
       this->circuit = std::make_unique<DeviceCircuit>(*circuit, density, stream);
+      witnesses.emplace(CircuitSizes{circuit->num_inputs, circuit->num_aux}, [](size_t n) {
+        auto pinned = std::make_shared<gpu::PinnedBuffer<Fr>>(n);
+        return WitnessPool::Memory{pinned->span(), pinned};
+      });
     }
     stream.synchronize();  // the host key and circuit may go once the constructor returns
   }
@@ -85,6 +90,7 @@ struct GpuProver::State {
   gpu::Msm<ec::G1Curve> g1;
   gpu::Msm<ec::G2Curve> g2;
   std::unique_ptr<DeviceCircuit> circuit;
+  std::optional<WitnessPool> witnesses;  // with the circuit; pinned
 };
 
 // One proof's device data: a, b, c (m each, filled by stage 0) and where z and the densities are.
@@ -131,6 +137,8 @@ std::optional<CircuitSizes> GpuProver::circuit_sizes() const {
   if (!s_->circuit) return std::nullopt;
   return CircuitSizes{s_->circuit->num_inputs, s_->circuit->num_aux};
 }
+
+WitnessPool* GpuProver::witness_pool() { return s_->witnesses ? &*s_->witnesses : nullptr; }
 
 size_t GpuProver::resident_bytes() const {
   return s_->key.bytes() + (s_->circuit ? s_->circuit->bytes() : 0);

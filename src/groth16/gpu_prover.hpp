@@ -3,7 +3,8 @@
 // MSMs on the device, byte-identical proofs for the same r and s. The key's bases go up once, at
 // construction, and stay there (the 32 GiB PoRep SRS is ~47 GiB; the H200 has 139 GiB); per
 // proof only the assignment, or with the compiled circuit resident only the witness, travels.
-//   0. With the compiled circuit resident, z goes up (overlapping the previous caller's proof) and
+//   0. With the compiled circuit resident, z goes up (overlapping the previous caller's proof;
+//      from the prover's pinned witness buffers at the full PCIe rate) and
 //      a, b, c = (A, B, C)·z by the GPU SpMV; else a, b, c are uploaded from the assignment.
 //   1. H: a, b, c in buffers of the domain size m (zero-padded; a's input rows after the
 //      constraints), iNTT (natural -> bit-reversed) and coset NTT (bit-reversed -> natural)
@@ -48,6 +49,8 @@ class GpuProver final : public ProverBackend {
   std::string name() const override;
   std::optional<size_t> device_peak_bytes() const override;
   std::optional<CircuitSizes> circuit_sizes() const override;
+  // Pinned host buffers (cudaMallocHost): z goes up by DMA, ~55 GB/s on the H200.
+  WitnessPool* witness_pool() override;
 
   // Bytes held on the device for the key's bases and the compiled circuit.
   size_t resident_bytes() const;

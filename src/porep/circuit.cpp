@@ -1,5 +1,6 @@
 #include "porep/circuit.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <string>
 
@@ -57,38 +58,43 @@ std::vector<ChallengeProof> blank_challenges(const StackedCircuitShape& shape) {
   return std::vector<ChallengeProof>(shape.challenges, proof);
 }
 
-PartitionZ synthesize_partition_witness(const StackedCircuitShape& shape, const PorepPoseidon& poseidon,
-                                        const PartitionWitness& w, ThreadPool& pool, size_t aux_hint) {
-  r1cs::WitnessCS<ff::Fr> head_cs;
+void synthesize_partition_witness(const StackedCircuitShape& shape, const PorepPoseidon& poseidon,
+                                  const PartitionWitness& w, std::span<ff::Fr> z, size_t num_inputs, ThreadPool* pool) {
+  if (num_inputs == 0 || num_inputs > z.size())
+    throw r1cs::SynthesisError("porep witness: " + std::to_string(num_inputs) + " inputs do not fit z of " +
+                               std::to_string(z.size()));
+  const std::span<ff::Fr> aux = z.subspan(num_inputs);
+  r1cs::WitnessCS<ff::Fr> head_cs(aux);
   const PartitionHead head = synthesize_partition_head(head_cs, poseidon, w);
-  std::vector<r1cs::WitnessCS<ff::Fr>> parts(w.challenges.size());
-  const size_t share = aux_hint > head_cs.aux().size() && !parts.empty()
-                           ? (aux_hint - head_cs.aux().size()) / parts.size()
-                           : 0;
-  pool.for_each_index(parts.size(), [&](size_t k) {
-    parts[k].reserve(0, share);
-    synthesize_challenge(parts[k], shape, poseidon, head, w.challenges[k], k);
-  });
+  const size_t n = w.challenges.size(), head_aux = head_cs.num_aux();
+  if (n == 0 || (aux.size() - head_aux) % n != 0)
+    throw r1cs::SynthesisError("porep witness: " + std::to_string(aux.size() - head_aux) +
+                               " aux variables after the head do not split into " + std::to_string(n) + " challenges");
+  const size_t share = (aux.size() - head_aux) / n;  // every challenge allocates as many
 
-  // Concatenation: the head's then each challenge's (their inputs()[0] is their own ONE: skipped).
-  PartitionZ z;
-  size_t n_in = head_cs.inputs().size(), n_aux = head_cs.aux().size();
-  std::vector<size_t> aux_at;  // where each challenge's aux starts
-  for (const auto& p : parts) {
-    aux_at.push_back(n_aux);
-    n_in += p.inputs().size() - 1;
-    n_aux += p.aux().size();
+  // Challenge k writes its aux into [head_aux + k·share, + share); its inputs (after its own ONE)
+  // are gathered below.
+  std::vector<std::vector<ff::Fr>> inputs(n);
+  const auto challenge = [&](size_t k) {
+    r1cs::WitnessCS<ff::Fr> cs(aux.subspan(head_aux + k * share, share));
+    synthesize_challenge(cs, shape, poseidon, head, w.challenges[k], k);
+    if (cs.num_aux() != share)
+      throw r1cs::SynthesisError("porep witness: challenge " + std::to_string(k) + " allocated " +
+                                 std::to_string(cs.num_aux()) + " aux variables, not " + std::to_string(share));
+    inputs[k].assign(cs.inputs().begin() + 1, cs.inputs().end());
+  };
+  if (pool != nullptr) {
+    pool->for_each_index(n, challenge);
+  } else {
+    for (size_t k = 0; k < n; ++k) challenge(k);
   }
-  z.inputs = head_cs.take_inputs();
-  z.inputs.reserve(n_in);
-  for (const auto& p : parts) z.inputs.insert(z.inputs.end(), p.inputs().begin() + 1, p.inputs().end());
-  z.aux.resize(n_aux);
-  std::copy(head_cs.aux().begin(), head_cs.aux().end(), z.aux.begin());
-  pool.for_each_index(parts.size(), [&](size_t k) {
-    std::copy(parts[k].aux().begin(), parts[k].aux().end(), z.aux.begin() + ptrdiff_t(aux_at[k]));
-    parts[k] = {};  // its memory goes as soon as it is copied
-  });
-  return z;
+
+  std::vector<ff::Fr> all = head_cs.inputs();
+  for (const auto& in : inputs) all.insert(all.end(), in.begin(), in.end());
+  if (all.size() != num_inputs)
+    throw r1cs::SynthesisError("porep witness: the partition has " + std::to_string(all.size()) + " inputs, not " +
+                               std::to_string(num_inputs));
+  std::copy(all.begin(), all.end(), z.begin());
 }
 
 r1cs::CompiledR1cs<ff::Fr> compile_partition(const StackedCircuitShape& shape, const PorepPoseidon& poseidon) {

@@ -251,18 +251,16 @@ void synthesize_partition(CS& cs, const StackedCircuitShape& shape, const PorepP
   for (size_t k = 0; k < w.challenges.size(); ++k) synthesize_challenge(cs, shape, poseidon, head, w.challenges[k], k);
 }
 
-// One partition's witness z = [inputs ‖ aux] (ONE first), as WitnessCS gives it.
-struct PartitionZ {
-  std::vector<ff::Fr> inputs, aux;
-};
-
-// The witness of one partition with its challenges synthesised in parallel on `pool`, each into
-// a WitnessCS of its own, then concatenated in challenge order: equal, element for element, to
-// WitnessCS on synthesize_partition (tested). `aux_hint`: the partition's aux count where known
-// (the compiled circuit's), so that each challenge reserves its share (every challenge allocates
-// the same number) instead of growing its vector.
-PartitionZ synthesize_partition_witness(const StackedCircuitShape& shape, const PorepPoseidon& poseidon,
-                                        const PartitionWitness& w, ThreadPool& pool, size_t aux_hint = 0);
+// One partition's witness z = [inputs ‖ aux] (ONE first) written into `z`, which has the
+// partition circuit's size (num_inputs inputs, then the aux: the compiled circuit's counts):
+// the head, then each challenge into its own range of z (every challenge allocates the same
+// number of aux variables), in parallel on `pool` when given, else one after another. Equal,
+// element for element, to WitnessCS on synthesize_partition (tested). Nothing is allocated per
+// aux value: z may be memory reused across partitions (a GPU backend's pinned buffers). Throws
+// r1cs::SynthesisError when the partition does not fill z exactly.
+void synthesize_partition_witness(const StackedCircuitShape& shape, const PorepPoseidon& poseidon,
+                                  const PartitionWitness& w, std::span<ff::Fr> z, size_t num_inputs,
+                                  ThreadPool* pool = nullptr);
 
 // Partition k of a C1: its commitments as field elements (comm_r_last and comm_c are the roots
 // of the first challenge's tree R and tree C proofs) and its challenges' proofs. The C1 must be

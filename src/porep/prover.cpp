@@ -30,28 +30,25 @@ Expected<std::vector<ff::Fr>> c1_public_inputs(const C1& c1, uint32_t partition)
 
 namespace {
 
-// One partition's synthesis: the witness (WitnessCS) or the full assignment (ProvingCS).
+// One partition's synthesis: the witness (WitnessCS, into a buffer lent by the backend's pool)
+// or the full assignment (ProvingCS).
 struct Synthesised {
   std::optional<r1cs::ProvingCS<ff::Fr>> full;
-  std::optional<PartitionZ> witness;
+  std::optional<groth16::WitnessPool::Lease> witness;
   double ms = 0;
-  const std::vector<ff::Fr>& inputs() const { return witness ? witness->inputs : full->inputs(); }
+  std::span<const ff::Fr> inputs() const {
+    return witness ? witness->witness().inputs : std::span<const ff::Fr>(full->inputs());
+  }
 };
 
-// Witness-only with a pool: the challenges in parallel (synthesize_partition_witness). `sizes`:
-// the backend's circuit's, to reserve the witness's vectors.
 Synthesised synthesise(const C1& c1, const StackedCircuitShape& shape, const PorepPoseidon& poseidon, uint32_t k,
-                       const ProveOptions& o, const std::optional<groth16::CircuitSizes>& sizes) {
+                       const ProveOptions& o, groth16::WitnessPool* witnesses) {
   Synthesised out;
   const auto t0 = Clock::now();
   const PartitionWitness pw = partition_witness(c1, k);
-  if (o.from_witness && o.synthesis_pool != nullptr) {
-    out.witness = synthesize_partition_witness(shape, poseidon, pw, *o.synthesis_pool, sizes ? sizes->aux : 0);
-  } else if (o.from_witness) {
-    r1cs::WitnessCS<ff::Fr> cs;
-    if (sizes) cs.reserve(sizes->inputs, sizes->aux);
-    synthesize_partition(cs, shape, poseidon, pw);
-    out.witness = PartitionZ{cs.take_inputs(), cs.take_aux()};
+  if (witnesses != nullptr) {
+    out.witness.emplace(witnesses->lend());
+    synthesize_partition_witness(shape, poseidon, pw, out.witness->z(), witnesses->sizes().inputs, o.synthesis_pool);
   } else {
     synthesize_partition(out.full.emplace(), shape, poseidon, pw);
   }
@@ -79,15 +76,21 @@ Expected<PorepProof> prove_c1(const C1& c1, groth16::ProverBackend& prover, cons
                                                   std::to_string(r.shape.partitions)};
   const StackedCircuitShape shape = circuit_shape(r.shape);
   const uint32_t partitions = r.shape.partitions;
-  const std::optional<groth16::CircuitSizes> sizes = prover.circuit_sizes();
+  groth16::WitnessPool* witnesses = nullptr;
+  if (options.from_witness) {
+    witnesses = prover.witness_pool();
+    if (witnesses == nullptr)
+      return Error{ErrorCode::kInvalidArgument, "prove_c1: proving from the witness needs a backend made with the "
+                                                "compiled partition circuit; " + prover.name() + " has none"};
+  }
 
   // One partition: synthesis; the circuit's public inputs checked against the ones derived from
   // the C1's public data; then the proof from the ProvingCS assignment, or
   // (options.from_witness) from the witness, whose a, b, c the backend computes with the compiled
-  // circuit. The witness is freed when the proof is made.
+  // circuit. The witness's buffer goes back to the backend's pool when the proof is made.
   const auto run = [&](size_t k) {
     PartitionResult out;
-    Synthesised syn = synthesise(c1, shape, poseidon, uint32_t(k), options, sizes);
+    Synthesised syn = synthesise(c1, shape, poseidon, uint32_t(k), options, witnesses);
     out.times.synthesis_ms = syn.ms;
     out.inputs.assign(syn.inputs().begin() + 1, syn.inputs().end());
     Expected<std::vector<ff::Fr>> expected = c1_public_inputs(c1, uint32_t(k));
@@ -108,7 +111,7 @@ Expected<PorepProof> prove_c1(const C1& c1, groth16::ProverBackend& prover, cons
     const groth16::Blinding blinding = options.blinding_seed ? groth16::Blinding::from_seed(*options.blinding_seed + k)
                                                              : groth16::Blinding::random();
     if (syn.witness) {
-      out.proof = prover.prove(groth16::Witness{syn.witness->inputs, syn.witness->aux}, blinding, &out.times.prover);
+      out.proof = prover.prove(syn.witness->witness(), blinding, &out.times.prover);
     } else {
       out.proof = prover.prove(groth16::assignment_of(*syn.full), blinding, &out.times.prover);
     }

@@ -40,17 +40,31 @@ struct ProveOptions {
   std::optional<uint64_t> blinding_seed;  // reproducible r, s (tests only); else the OS CSPRNG
   // Synthesise with WitnessCS (the witness only, no rows) and let the prover, which must have been
   // made with the partition circuit (compile_partition), compute a, b, c from it (the GPU path).
+  // The witness is written into a buffer lent by the backend (ProverBackend::witness_pool).
   bool from_witness = false;
   // Threads running partitions (synthesis, then the proof) ahead of the caller, who verifies them
-  // in order; at most this many partitions in flight (a 32 GiB partition's witness is 4.1 GB).
+  // in order; at most this many partitions in flight (a 32 GiB partition's witness is 4.2 GB: as
+  // many buffers in the backend's pool).
   // With a GPU backend, partition k + 1 is synthesised and its witness uploaded while k is proved
   // (GpuProver takes concurrent calls). 0: every partition on the caller's thread, one after
   // another (the CPU backend, which needs every core for its own stages).
   unsigned synthesis_workers = 0;
   // With from_witness: each partition's challenges synthesised in parallel on this pool
-  // (synthesize_partition_witness); null: one thread a partition.
+  // (synthesize_partition_witness); null: one thread a partition (slower: docs/PERF.md 22).
   ThreadPool* synthesis_pool = nullptr;
   std::function<void(uint32_t partition)> on_partition_done;  // progress
+
+  // The GPU path: from the witness, kPipelineWorkers partitions in flight (one proved while the
+  // next is synthesised and goes up), each partition's challenges in parallel on `pool`
+  // (docs/PERF.md 22: ~0.2 s a 32 GiB partition on 16 cores, faster than the GPU proves it).
+  static constexpr unsigned kPipelineWorkers = 2;
+  static ProveOptions witness_pipeline(ThreadPool& pool) {
+    ProveOptions o;
+    o.from_witness = true;
+    o.synthesis_workers = kPipelineWorkers;
+    o.synthesis_pool = &pool;
+    return o;
+  }
 };
 
 // The public inputs (ONE excluded) of partition k, from the C1's public data: replica_id, comm_d,

@@ -2,7 +2,14 @@
 // Witness-only synthesis: the assignment z = [inputs ‖ aux] and nothing else. enforce is a no-op
 // that never calls its callables (so no linear combination is built); the rows come from the
 // compiled circuit by SpMV (shared/DESIGN.md decision 4).
+//
+// The aux values go to a growing vector, or (the proving path) straight into a destination the
+// caller sized from the compiled circuit: memory allocated once and reused across partitions
+// (the GPU backend's pinned witness buffers), so synthesis neither reallocates a 4.1 GB vector nor
+// faults in fresh pages, which on many threads at once serialise on the kernel's page tables.
 
+#include <span>
+#include <string>
 #include <vector>
 
 #include "ff/bls12_381.hpp"
@@ -16,11 +23,20 @@ class WitnessCS {
   using Field = F;
 
   WitnessCS() : inputs_{F::one()} {}
+  // The aux values into `aux_out`, in order; allocating more than it holds throws SynthesisError.
+  explicit WitnessCS(std::span<F> aux_out) : inputs_{F::one()}, out_(aux_out) {}
 
   static constexpr Variable one() { return Variable::one(); }
 
   template <class Name, class Value>
   Variable alloc(Name&&, Value&& value) {
+    if (out_.data() != nullptr) {
+      if (written_ == out_.size()) [[unlikely]]
+        throw SynthesisError("witness: more aux variables than the " + std::to_string(out_.size()) +
+                             " the destination holds");
+      out_[written_] = value();
+      return Variable::aux(static_cast<uint32_t>(written_++));
+    }
     aux_.push_back(value());
     return Variable::aux(static_cast<uint32_t>(aux_.size() - 1));
   }
@@ -35,23 +51,15 @@ class WitnessCS {
   void push_namespace(Name&&) {}
   void pop_namespace() {}
 
-  // Room for this many variables of each kind (ONE included), so the vectors grow without
-  // reallocating: a 32 GiB partition's aux is 4.1 GB, and many threads reallocating such vectors
-  // at once slow each other down.
-  void reserve(size_t inputs, size_t aux) {
-    inputs_.reserve(inputs);
-    aux_.reserve(aux);
-  }
-
   const std::vector<F>& inputs() const { return inputs_; }  // inputs()[0] = ONE = 1
-  const std::vector<F>& aux() const { return aux_; }
-  // Moved out (no copy of a partition's gigabytes); the system is empty afterwards.
-  std::vector<F> take_inputs() { return std::move(inputs_); }
-  std::vector<F> take_aux() { return std::move(aux_); }
+  const std::vector<F>& aux() const { return aux_; }         // empty with a destination
+  size_t num_aux() const { return out_.data() != nullptr ? written_ : aux_.size(); }
 
  private:
   std::vector<F> inputs_;
   std::vector<F> aux_;
+  std::span<F> out_;
+  size_t written_ = 0;  // into out_
 };
 
 template <class F>

@@ -8,6 +8,7 @@
 #include <array>
 #include <filesystem>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "core/thread_pool.hpp"
@@ -15,6 +16,7 @@
 #include "porep/circuit.hpp"
 #include "porep/prover.hpp"
 #include "r1cs/compiled.hpp"
+#include "r1cs/counting_cs.hpp"
 #include "r1cs/keygen_cs.hpp"
 #include "r1cs/witness_cs.hpp"
 
@@ -88,10 +90,12 @@ TEST(PorepSatisfied, AnyChangedLabelSiblingOrLeafBreaksARow) {
   EXPECT_TRUE(fixture().check(bad).first.has_value()) << "comm_r";
 }
 
-// The witness with the challenges synthesised in parallel (each into a WitnessCS of its own,
-// concatenated) equals the sequential WitnessCS, element for element, on 1, 2 and 3 threads, for
-// the real C1 and for one with a parent's row changed (which does change the witness).
-TEST(PorepSatisfied, ParallelWitnessEqualsSequential) {
+// The witness written into z with the challenges one after another and in parallel (each into
+// its own range of z) equals the sequential WitnessCS's [inputs ‖ aux], element for element, on
+// 1, 2 and 3 threads, for the real C1 and for one with a parent's row changed (which does change
+// the witness). z starts filled with a sentinel, so an element left unwritten shows. A z of the
+// wrong size, or a wrong input count, is refused.
+TEST(PorepSatisfied, WitnessIntoBufferEqualsSequential) {
   const C1 c1 = read_c1_file(kData / "porep" / "c1_2KiB_v1_1.json").value();
   const auto& f = fixture();
   C1 changed = c1;
@@ -106,12 +110,26 @@ TEST(PorepSatisfied, ParallelWitnessEqualsSequential) {
       synthesize_partition(original, f.shape, f.poseidon, partition_witness(c1, 0));
       EXPECT_NE(original.aux(), cs.aux());
     }
-    for (unsigned threads : {1u, 2u, 3u}) {
-      ThreadPool pool(threads);
-      const PartitionZ z = synthesize_partition_witness(f.shape, f.poseidon, w, pool);
-      EXPECT_EQ(z.inputs, cs.inputs()) << threads << " threads";
-      EXPECT_EQ(z.aux, cs.aux()) << threads << " threads";
+    std::vector<Fr> expected = cs.inputs();
+    expected.insert(expected.end(), cs.aux().begin(), cs.aux().end());
+    const size_t n_in = cs.inputs().size();
+    for (unsigned threads : {0u, 1u, 2u, 3u}) {
+      std::optional<ThreadPool> pool;
+      if (threads > 0) pool.emplace(threads);
+      std::vector<Fr> z(expected.size(), Fr::from_uint(7));
+      synthesize_partition_witness(f.shape, f.poseidon, w, z, n_in, pool ? &*pool : nullptr);
+      EXPECT_TRUE(z == expected) << threads << " threads";
     }
+  }
+  const PartitionWitness w = partition_witness(c1, 0);
+  r1cs::CountingCS<Fr> count;
+  synthesize_partition(count, f.shape, f.poseidon, w);
+  const size_t n = count.num_inputs() + count.num_aux();
+  for (const auto& [size, inputs] : std::vector<std::pair<size_t, size_t>>{
+           {n - 1, count.num_inputs()}, {n + 1, count.num_inputs()}, {n, count.num_inputs() + 1}, {n, 0}}) {
+    std::vector<Fr> z(size);
+    EXPECT_THROW(synthesize_partition_witness(f.shape, f.poseidon, w, z, inputs), r1cs::SynthesisError)
+        << "z of " << size << " with " << inputs << " inputs";
   }
 }
 
