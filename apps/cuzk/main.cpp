@@ -66,6 +66,9 @@ int main(int argc, char** argv) {
                                                                 "same seed gives the same bytes on every backend)");
   prp->add_option("--gpu", porep_prove.gpu, "prover backend: auto (GPU 0 if present), off (CPU) or a GPU ordinal "
                                             "(default: $CUZK_GPU, else auto)");
+  prp->add_option("--gpu-memory", porep_prove.gpu_memory,
+                  "the most GPU memory to use, e.g. 16GiB; below what the key and circuit need, they stay on the "
+                  "host and stream (default: $CUZK_GPU_MEMORY, else all free)");
   prp->add_flag("--json", porep_prove.json, "print the stage times as one JSON object");
 
   cuzk::app::PorepVerifyOptions porep_verify;
@@ -116,6 +119,8 @@ int main(int argc, char** argv) {
   bee->add_option("--sector-size", bench_e2e.sector_size, "2KiB, 8MiB, 512MiB, 32GiB or 64GiB");
   bee->add_option("--proofs", bench_e2e.proofs, "proofs, one after another (default 1)");
   bee->add_option("--gpu", bench_e2e.gpu, "auto, off (CPU) or a GPU ordinal (default: $CUZK_GPU, else auto)");
+  bee->add_option("--gpu-memory", bench_e2e.gpu_memory,
+                  "the most GPU memory to use, e.g. 16GiB (the small-card path; default: $CUZK_GPU_MEMORY, else all free)");
   bee->add_option("--seed", bench_e2e.seed, "toxic waste and C1s (insecure: a benchmark's key)");
   bee->add_option("--threads", bench_e2e.threads, "worker threads (default: all)");
   bee->add_option("--synthesis-workers", bench_e2e.synthesis_workers,

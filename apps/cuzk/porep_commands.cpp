@@ -56,7 +56,7 @@ int run_porep_setup(const PorepSetupOptions& o) {
     const fs::path dir = o.out.empty() ? porep::parameter_dir(std::nullopt) : fs::path(o.out);
     groth16::GpuChoice where{groth16::GpuChoice::Kind::off, 0};  // the points on the CPU unless --device
     if (o.device) {
-      where = must(o.gpu.empty() ? groth16::GpuChoice::from_env() : groth16::GpuChoice::parse(o.gpu));
+      where = must(groth16::GpuChoice::from_flags(o.gpu, ""));
       must(groth16::check_gpu_choice(where));
       if (!groth16::chooses_gpu(where)) throw Failed{invalid_argument("--device: no GPU visible (or --gpu off)")};
     }
@@ -101,7 +101,7 @@ int run_porep_prove(const PorepProveOptions& o) {
     const groth16::PreparedVerifyingKey pvk(params.vk);
     const double load_ms = ms_since(t0);
     const porep::PorepPoseidon poseidon;
-    const groth16::GpuChoice choice = must(o.gpu.empty() ? groth16::GpuChoice::from_env() : groth16::GpuChoice::parse(o.gpu));
+    const groth16::GpuChoice choice = must(groth16::GpuChoice::from_flags(o.gpu, o.gpu_memory));
     must(groth16::check_gpu_choice(choice));  // before compiling for it
     // On a GPU, only the witness is synthesised (WitnessCS) and the GPU computes a, b, c from the
     // compiled partition circuit, which goes up with the parameters; on the CPU, ProvingCS.
@@ -117,7 +117,7 @@ int run_porep_prove(const PorepProveOptions& o) {
     const std::unique_ptr<groth16::ProverBackend> backend =
         must(groth16::make_prover(params, pool, choice, circuit ? &*circuit : nullptr));
     const double backend_ms = ms_since(t0);  // a GPU backend uploads the parameters and the circuit here
-    circuit.reset();  // only compiled for a GPU backend, which holds its own copy on the device
+    if (!backend->reads_host_key()) circuit.reset();  // a resident GPU backend holds its own copy on the device
     // On a GPU, partitions are synthesised ahead (witness only) and proved as their witnesses arrive.
     porep::ProveOptions options = on_gpu ? porep::ProveOptions::witness_pipeline(pool) : porep::ProveOptions{};
     options.blinding_seed = o.blinding_seed;

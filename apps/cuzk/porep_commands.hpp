@@ -25,6 +25,7 @@ struct PorepProveOptions {
   std::optional<uint64_t> blinding_seed;  // reproducible proofs (tests only)
   unsigned threads = 0;
   std::string gpu;         // auto | off | N; empty: $CUZK_GPU, else auto
+  std::string gpu_memory;  // "16GiB": the most device memory to use; empty: $CUZK_GPU_MEMORY, else all free
   bool json = false;       // stage times as one JSON object
 };
 

@@ -65,7 +65,7 @@ int run(const E2eBenchOptions& o) {
   ThreadPool pool(o.threads);
   const porep::SectorShape sector = must(porep::shape_for_sector_size(must(porep::parse_sector_size(o.sector_size))));
   const groth16::GpuChoice choice =
-      must(o.gpu.empty() ? groth16::GpuChoice::from_env() : groth16::GpuChoice::parse(o.gpu));
+      must(groth16::GpuChoice::from_flags(o.gpu, o.gpu_memory));
   if (auto ok = groth16::check_gpu_choice(choice); !ok) throw Exception(ok.error());
   const porep::PorepPoseidon poseidon;
   const bool quiet = o.json;
@@ -91,8 +91,8 @@ int run(const E2eBenchOptions& o) {
   say(fmt::format("  {} constraints, {} aux in {:.1f} s; generating the key", constraints, aux, compile_ms / 1e3));
   groth16::OwnKeyProver own =
       must(groth16::make_prover_with_own_key(*circuit, groth16::ToxicWaste::from_seed(o.seed), pool, choice));
-  const bool on_gpu = own.params == nullptr;
-  if (on_gpu) circuit.reset();  // the GPU holds its own copy
+  const bool on_gpu = groth16::chooses_gpu(choice);
+  if (!own.prover->reads_host_key()) circuit.reset();  // the GPU holds its own copy
   const groth16::PreparedVerifyingKey pvk(own.vk);
   say(fmt::format("  key on {}: exponents {:.1f} s, points {:.1f} s, circuit up {:.1f} s", own.prover->name(),
                   own.scalars_ms / 1e3, own.points_ms / 1e3, own.circuit_ms / 1e3));
@@ -109,6 +109,7 @@ int run(const E2eBenchOptions& o) {
     say(fmt::format("  witness buffers: {} x {:.2f} GB in {:.1f} s", options.synthesis_workers,
                     double(witnesses->buffer_bytes()) / 1e9, buffers_ms / 1e3));
   }
+  own.prover->reset_device_peak();  // the proofs' peak, not the key generation's
   std::vector<double> proof_ms;
   std::vector<porep::PartitionTimes> parts;
   bool failed = false;
@@ -131,6 +132,14 @@ int run(const E2eBenchOptions& o) {
   const double per_hour = med > 0 ? 3.6e6 / med : 0;
   const std::optional<size_t> gpu_peak = own.prover->device_peak_bytes();
   const double gpu_peak_gib = gpu_peak ? double(*gpu_peak) / double(1ull << 30) : 0;
+  const bool streamed = own.prover->reads_host_key() && on_gpu;
+  // The proofs' device memory must stay within the limit (the key's generation, before them, uses
+  // the whole card: a benchmark's convenience).
+  if (gpu_peak && choice.memory_limit != 0 && *gpu_peak > choice.memory_limit) {
+    fmt::print(stderr, "bench e2e: peak GPU memory {:.2f} GiB is over the limit of {:.2f} GiB\n", gpu_peak_gib,
+               double(choice.memory_limit) / double(1ull << 30));
+    failed = true;
+  }
 
   if (o.json) {
     std::string stages, proofs;
@@ -146,11 +155,13 @@ int run(const E2eBenchOptions& o) {
         "\"key_scalars_ms\":{:.1f},\"key_points_ms\":{:.1f},\"circuit_upload_ms\":{:.1f},\"witness_buffers_ms\":{:.1f},"
         "\"proofs_ms\":[{}],"
         "\"median_proof_ms\":{:.1f},\"proofs_per_hour\":{:.1f},\"partition_median_ms\":{{{}}},"
-        "\"peak_rss_gib\":{:.2f},\"peak_gpu_gib\":{:.2f},\"ok\":{}}}\n",
+        "\"peak_rss_gib\":{:.2f},\"peak_gpu_gib\":{:.2f},\"placement\":\"{}\",\"gpu_memory_limit_gib\":{:.2f},"
+        "\"ok\":{}}}\n",
         sector.name, own.prover->name(), pool.threads(), options.synthesis_workers, options.synthesis_pool != nullptr,
         sector.partitions, constraints, aux, compile_ms, own.scalars_ms, own.points_ms, own.circuit_ms, buffers_ms,
         proofs, med,
-        per_hour, stages, peak_rss_gib(), gpu_peak_gib, failed ? "false" : "true");
+        per_hour, stages, peak_rss_gib(), gpu_peak_gib, !on_gpu ? "cpu" : streamed ? "streamed" : "resident",
+        double(choice.memory_limit) / double(1ull << 30), failed ? "false" : "true");
     return failed ? 1 : 0;
   }
   fmt::print("bench e2e: {} PoRep, {} partitions of {} constraints, backend {}, {} threads\n", sector.name,
@@ -168,7 +179,8 @@ int run(const E2eBenchOptions& o) {
     fmt::print("  proof {}: {:.2f} s, {}\n", i, proof_ms[i] / 1e3, failed && i + 1 == proof_ms.size() ? "FAILED" : "verified");
   fmt::print("  median proof {:.2f} s: {:.1f} proofs/hour one after another; peak RSS {:.1f} GiB", med / 1e3, per_hour,
              peak_rss_gib());
-  if (gpu_peak) fmt::print(", peak GPU memory {:.1f} GiB", gpu_peak_gib);
+  if (gpu_peak) fmt::print(", peak GPU memory during the proofs {:.1f} GiB", gpu_peak_gib);
+  if (choice.memory_limit != 0) fmt::print(" (limit {:.1f} GiB)", double(choice.memory_limit) / double(1ull << 30));
   fmt::print("\n");
   return failed ? 1 : 0;
 }

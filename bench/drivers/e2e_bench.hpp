@@ -20,6 +20,7 @@ struct E2eBenchOptions {
   std::string sector_size = "2KiB";
   unsigned proofs = 1;
   std::string gpu;             // auto | off | N; empty: $CUZK_GPU, else auto
+  std::string gpu_memory;      // "16GiB": the most device memory to use; empty: $CUZK_GPU_MEMORY, else all free
   uint64_t seed = 1;           // toxic waste and C1s (insecure: a benchmark's key)
   unsigned threads = 0;        // 0: all
   unsigned synthesis_workers = 0;  // GPU only: partitions in flight; 0: ProveOptions::kPipelineWorkers

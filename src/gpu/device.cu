@@ -66,6 +66,15 @@ void Device::reset_pool_peak() const {
   CUDA_CHECK(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrUsedMemHigh, &zero));
 }
 
+size_t Device::available_bytes() const {
+  cudaMemPool_t pool = nullptr;
+  CUDA_CHECK(cudaDeviceGetDefaultMemPool(&pool, ordinal_));
+  uint64_t reserved = 0, used = 0;
+  CUDA_CHECK(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrReservedMemCurrent, &reserved));
+  CUDA_CHECK(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrUsedMemCurrent, &used));
+  return info().free_bytes + size_t(reserved - used);
+}
+
 ScopedDevice::ScopedDevice(const Device& device) {
   CUDA_CHECK(cudaGetDevice(&previous_));
   device.make_current();

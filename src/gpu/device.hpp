@@ -33,6 +33,9 @@ class Device {
   // since the process started or reset_pool_peak(). Kernels' stacks and CUDA's context are not in it.
   size_t pool_peak_bytes() const;
   void reset_pool_peak() const;
+  // Memory cuzk could still allocate: the device's free memory plus what the default pool holds
+  // unused (freed buffers it has not yet given back).
+  size_t available_bytes() const;
 
  private:
   int ordinal_;

@@ -82,6 +82,21 @@ class Msm {
   // 2 chunks of bases live on the GPU.
   ec::Jacobian<Curve> run_host(std::span<const ec::Affine<Curve>> bases, std::span<const ff::Fr> scalars,
                                MsmOptions options = {});
+  // Bases in host memory (pinned), scalars already on the device (n of them): the bases stream
+  // through the two device buffers as in run_host (the prover's path when the key does not fit
+  // the card). The density form as run's: the words on the device, and the same words on the host
+  // (to find each chunk's first base; chunks are then whole words).
+  ec::Jacobian<Curve> run_streamed(std::span<const ec::Affine<Curve>> bases, const ff::Fr* scalars, size_t n,
+                                   MsmOptions options = {});
+  ec::Jacobian<Curve> run_streamed(std::span<const ec::Affine<Curve>> bases, const ff::Fr* scalars,
+                                   const uint64_t* density_words, std::span<const uint64_t> host_words, size_t n,
+                                   MsmOptions options = {});
+
+  // Device memory the workspace holds now (it grows to the largest run, chunk or MSM, and stays).
+  size_t workspace_bytes() const;
+  // Frees the workspace (the next run allocates it again): for a caller whose other stages need
+  // the memory, as the streamed prover's H does.
+  void release_workspace();
 
   // Milliseconds of the last run's phases (prepare, sort, accumulate, reduce; summed over the
   // chunks of run_host), for the bench.
@@ -94,6 +109,9 @@ class Msm {
   struct Workspace;
   ec::Jacobian<Curve> run_impl(const ec::Affine<Curve>* bases, const ff::Fr* scalars, const uint64_t* density,
                                size_t n, MsmOptions options);
+  ec::Jacobian<Curve> run_chunks(std::span<const ec::Affine<Curve>> bases, const ff::Fr* scalars, bool scalars_on_host,
+                                 const uint64_t* density, std::span<const uint64_t> host_words, size_t n,
+                                 MsmOptions options);
   const Stream& stream_;
   std::unique_ptr<Workspace> ws_;
   Timing timing_;

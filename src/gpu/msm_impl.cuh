@@ -412,18 +412,58 @@ template <class Curve>
 ec::Jacobian<Curve> Msm<Curve>::run_host(std::span<const ec::Affine<Curve>> bases, std::span<const ff::Fr> scalars,
                                          MsmOptions options) {
   if (bases.size() < scalars.size()) throw Exception(invalid_argument("Msm::run_host: fewer bases than scalars"));
-  const size_t n = scalars.size();
+  return run_chunks(bases, scalars.data(), true, nullptr, {}, scalars.size(), options);
+}
+
+template <class Curve>
+ec::Jacobian<Curve> Msm<Curve>::run_streamed(std::span<const ec::Affine<Curve>> bases, const ff::Fr* scalars, size_t n,
+                                             MsmOptions options) {
+  if (bases.size() < n) throw Exception(invalid_argument("Msm::run_streamed: fewer bases than scalars"));
+  return run_chunks(bases, scalars, false, nullptr, {}, n, options);
+}
+
+template <class Curve>
+ec::Jacobian<Curve> Msm<Curve>::run_streamed(std::span<const ec::Affine<Curve>> bases, const ff::Fr* scalars,
+                                             const uint64_t* density_words, std::span<const uint64_t> host_words,
+                                             size_t n, MsmOptions options) {
+  if (density_words == nullptr || host_words.size() < (n + 63) / 64)
+    throw Exception(invalid_argument("Msm::run_streamed: density words missing"));
+  return run_chunks(bases, scalars, false, density_words, host_words, n, options);
+}
+
+template <class Curve>
+ec::Jacobian<Curve> Msm<Curve>::run_chunks(std::span<const ec::Affine<Curve>> bases, const ff::Fr* scalars,
+                                           bool scalars_on_host, const uint64_t* density,
+                                           std::span<const uint64_t> host_words, size_t n, MsmOptions options) {
   if (n == 0) return ec::Jacobian<Curve>::identity();
   Workspace& w = *ws_;
-  const size_t chunk = std::min(n, options.host_chunk != 0 ? options.host_chunk : kHostChunk);
+  size_t chunk = std::min(n, options.host_chunk != 0 ? options.host_chunk : kHostChunk);
+  if (density != nullptr && chunk < n) chunk = (chunk + 63) / 64 * 64;  // whole density words a chunk
   const size_t chunks = (n + chunk - 1) / chunk;
+  // Chunk i: terms [i·chunk, + len); its bases start at first[i] (with density, the set bits
+  // before the chunk) and number first[i + 1] − first[i].
+  std::vector<size_t> first(chunks + 1, 0);
+  for (size_t i = 0; i < chunks; ++i) {
+    const size_t at = i * chunk, len = std::min(chunk, n - at);
+    size_t used = len;
+    if (density != nullptr) {
+      used = 0;
+      for (size_t word = at / 64; word < (at + len + 63) / 64; ++word) {
+        uint64_t bits = host_words[word];
+        if (word == (at + len) / 64) bits &= (uint64_t{1} << ((at + len) % 64)) - 1;  // the last, partial word
+        used += size_t(std::popcount(bits));
+      }
+    }
+    first[i + 1] = first[i] + used;
+  }
+  if (bases.size() < first[chunks]) throw Exception(invalid_argument("Msm: fewer bases than the density needs"));
   Stream copy;
   Event copied[2] = {Event(false), Event(false)};
   ec::Affine<Curve>* b[2] = {nullptr, nullptr};
   ff::Fr* k[2] = {nullptr, nullptr};
   for (int slot = 0; slot < 2 && size_t(slot) < chunks; ++slot) {
     b[slot] = w.host_bases[slot].get(chunk, stream_);
-    k[slot] = w.host_scalars[slot].get(chunk, stream_);
+    if (scalars_on_host) k[slot] = w.host_scalars[slot].get(chunk, stream_);
   }
   // The copy stream may use the buffers only once their allocation is done on stream_.
   Event allocated(false);
@@ -433,9 +473,10 @@ ec::Jacobian<Curve> Msm<Curve>::run_host(std::span<const ec::Affine<Curve>> base
   // finished, so chunk i - 1's buffers are free when chunk i + 1's copy is queued.
   const auto enqueue = [&](size_t i) {
     const size_t at = i * chunk, len = std::min(chunk, n - at);
-    CUDA_CHECK(cudaMemcpyAsync(b[i % 2], bases.data() + at, len * sizeof(ec::Affine<Curve>), cudaMemcpyHostToDevice,
-                               copy.get()));
-    CUDA_CHECK(cudaMemcpyAsync(k[i % 2], scalars.data() + at, len * sizeof(ff::Fr), cudaMemcpyHostToDevice, copy.get()));
+    CUDA_CHECK(cudaMemcpyAsync(b[i % 2], bases.data() + first[i], (first[i + 1] - first[i]) * sizeof(ec::Affine<Curve>),
+                               cudaMemcpyHostToDevice, copy.get()));
+    if (scalars_on_host)
+      CUDA_CHECK(cudaMemcpyAsync(k[i % 2], scalars + at, len * sizeof(ff::Fr), cudaMemcpyHostToDevice, copy.get()));
     copied[i % 2].record(copy);
   };
   enqueue(0);
@@ -444,12 +485,31 @@ ec::Jacobian<Curve> Msm<Curve>::run_host(std::span<const ec::Affine<Curve>> base
   for (size_t i = 0; i < chunks; ++i) {
     if (i + 1 < chunks) enqueue(i + 1);
     copied[i % 2].wait(stream_);
-    total += run_impl(b[i % 2], k[i % 2], nullptr, std::min(chunk, n - i * chunk), options);
+    const size_t at = i * chunk, len = std::min(chunk, n - at);
+    const ff::Fr* terms = scalars_on_host ? k[i % 2] : scalars + at;
+    total += run_impl(b[i % 2], terms, density != nullptr ? density + at / 64 : nullptr, len, options);
     sum.prepare += timing_.prepare, sum.sort += timing_.sort, sum.accumulate += timing_.accumulate;
     sum.reduce += timing_.reduce;
   }
   timing_ = sum;
   copy.synchronize();
+  return total;
+}
+
+template <class Curve>
+void Msm<Curve>::release_workspace() {
+  ws_ = std::make_unique<Workspace>();
+}
+
+template <class Curve>
+size_t Msm<Curve>::workspace_bytes() const {
+  const Workspace& w = *ws_;
+  size_t total = 0;
+  const auto add = [&](const auto&... g) { ((total += g.buf.bytes()), ...); };
+  add(w.terms, w.sig_terms, w.one_terms, w.sig_flag, w.one_flag, w.piece_flag, w.temp, w.word_first, w.counts);
+  add(w.keys[0], w.keys[1], w.values[0], w.values[1], w.piece_key[0], w.piece_key[1]);
+  add(w.buckets, w.piece[0], w.piece[1], w.sums, w.shifted, w.sums2, w.ones);
+  add(w.host_bases[0], w.host_bases[1], w.host_scalars[0], w.host_scalars[1]);
   return total;
 }
 

@@ -32,11 +32,16 @@ class ProverBackend {
   // Peak device memory of cuzk's data on a GPU backend's device (key, circuit, the proofs'
   // buffers): gpu::Device::pool_peak_bytes. None for the CPU.
   virtual std::optional<size_t> device_peak_bytes() const { return std::nullopt; }
+  // Starts device_peak_bytes afresh from what is held now (e.g. after a key's generation).
+  virtual void reset_device_peak() const {}
   // The compiled circuit's sizes, for a backend made with one.
   virtual std::optional<CircuitSizes> circuit_sizes() const = 0;
   // For a backend made with a compiled circuit: host buffers of its witness size to synthesise
   // into and prove from (a GPU backend's are pinned). Null without a circuit.
   virtual WitnessPool* witness_pool() = 0;
+  // Whether the backend reads the host key and compiled circuit it was made with after
+  // construction (the CPU; a GPU streaming them), which must then outlive it.
+  virtual bool reads_host_key() const = 0;
 };
 
 // groth16::prove on a key, a pool and optionally the key's compiled circuit, all of which must
@@ -55,6 +60,7 @@ class CpuProver final : public ProverBackend {
     return CircuitSizes{circuit_->num_inputs, circuit_->num_aux};
   }
   WitnessPool* witness_pool() override { return witnesses_ ? &*witnesses_ : nullptr; }
+  bool reads_host_key() const override { return true; }
 
  private:
   const Parameters& params_;

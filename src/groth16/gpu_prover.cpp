@@ -1,10 +1,15 @@
 #include "groth16/gpu_prover.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <mutex>
 #include <optional>
 #include <semaphore>
+#include <span>
 #include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
 
 #include "core/error.hpp"
 #include "core/timing.hpp"
@@ -14,6 +19,7 @@
 #include "gpu/ntt.hpp"
 #include "gpu/spmv.hpp"
 #include "poly/domain.hpp"
+#include "r1cs/compiled.hpp"
 
 namespace cuzk::groth16 {
 namespace {
@@ -29,54 +35,106 @@ unsigned domain_log(const ParameterSizes& sizes) {
   return unsigned(std::countr_zero(m));
 }
 
-// The compiled circuit on the device: the three matrices and the densities.
+// A circuit's densities as device bitmaps, for the MSMs' density form.
+struct DeviceDensity {
+  DeviceDensity(const Density& d, const gpu::Stream& st)
+      : a_aux(gpu::DeviceBuffer<uint64_t>::copy_of(d.a_aux.words(), st)),
+        b_input(gpu::DeviceBuffer<uint64_t>::copy_of(d.b_input.words(), st)),
+        b_aux(gpu::DeviceBuffer<uint64_t>::copy_of(d.b_aux.words(), st)) {}
+  size_t bytes() const { return a_aux.bytes() + b_input.bytes() + b_aux.bytes(); }
+  gpu::DeviceBuffer<uint64_t> a_aux, b_input, b_aux;
+};
+
+// The compiled circuit for the prover: its densities (host and device) and either its three
+// matrices on the device (resident: the host circuit may go) or a reference to the host circuit
+// (streamed: the CPU computes a, b, c; it must outlive the prover).
 struct DeviceCircuit {
-  DeviceCircuit(const r1cs::CompiledR1cs<Fr>& c, const Density& d, const gpu::Stream& st)
-      : a(c.a.row_start, c.a.column, c.a.coeff, st),
-        b(c.b.row_start, c.b.column, c.b.coeff, st),
-        c(c.c.row_start, c.c.column, c.c.coeff, st),
+  DeviceCircuit(const r1cs::CompiledR1cs<Fr>& c, Density d, bool resident, const gpu::Stream& st)
+      : host(resident ? nullptr : &c),
+        density_host(std::move(d)),
+        density(density_host, st),
         rows(c.num_constraints()),
         num_inputs(c.num_inputs),
         num_aux(c.num_aux) {
-    a_aux = gpu::DeviceBuffer<uint64_t>::copy_of(d.a_aux.words(), st);
-    b_input = gpu::DeviceBuffer<uint64_t>::copy_of(d.b_input.words(), st);
-    b_aux = gpu::DeviceBuffer<uint64_t>::copy_of(d.b_aux.words(), st);
-    b_input_count = d.b_input.count();
+    if (resident) {
+      a.emplace(c.a.row_start, c.a.column, c.a.coeff, st);
+      b.emplace(c.b.row_start, c.b.column, c.b.coeff, st);
+      this->c.emplace(c.c.row_start, c.c.column, c.c.coeff, st);
+    }
   }
   size_t bytes() const {
-    return a.device_bytes() + b.device_bytes() + c.device_bytes() + a_aux.bytes() + b_input.bytes() + b_aux.bytes();
+    return density.bytes() + (a ? a->device_bytes() + b->device_bytes() + c->device_bytes() : 0);
   }
-  gpu::DeviceCsr a, b, c;
+  const r1cs::CompiledR1cs<Fr>* host;  // streamed only
+  Density density_host;
+  DeviceDensity density;
   size_t rows, num_inputs, num_aux;
-  gpu::DeviceBuffer<uint64_t> a_aux, b_input, b_aux;
-  size_t b_input_count = 0;
+  std::optional<gpu::DeviceCsr> a, b, c;  // resident only
 };
+
+// The key's bases where the MSMs read them: device pointers (resident) or page-locked host
+// spans (streamed).
+template <class Point>
+struct Bases {
+  const Point* device = nullptr;
+  std::span<const Point> host;
+  Bases from(size_t k) const { return device ? Bases{device + k, {}} : Bases{nullptr, host.subspan(k)}; }
+};
+
+// sum_i scalars[i] bases[i] over n device scalars, with a density (device words and the same on
+// the host) or without, from resident or streamed bases.
+template <class Curve>
+ec::Jacobian<Curve> msm(gpu::Msm<Curve>& g, const Bases<ec::Affine<Curve>>& bases, const Fr* scalars, size_t n,
+                        const uint64_t* words = nullptr, std::span<const uint64_t> host_words = {}) {
+  if (bases.device != nullptr)
+    return words ? g.run(bases.device, scalars, words, n) : g.run(bases.device, scalars, n);
+  gpu::MsmOptions o;
+  o.host_chunk = std::is_same_v<Curve, ec::G2Curve> ? kStreamChunkG2 : kStreamChunkG1;
+  return words ? g.run_streamed(bases.host, scalars, words, host_words, n, o) : g.run_streamed(bases.host, scalars, n, o);
+}
 
 }  // namespace
 
 struct GpuProver::State {
-  // Runs with `dev` current: the stream, the buffers and the domain's tables belong to it.
-  State(DeviceKey&& k, const r1cs::CompiledR1cs<Fr>* circuit)
+  // Runs with the device current: the stream, the buffers and the domain's tables belong to it.
+  // Resident: `key` holds the bases; streamed: `host_key` does, page-locked here.
+  State(const gpu::Device& dev, std::optional<DeviceKey> k, const Parameters* host, const r1cs::CompiledR1cs<Fr>* circuit,
+        ThreadPool* cpu_pool)
       : key(std::move(k)),
-        device(key.device()),
-        sizes(key.sizes()),
-        vk(key.vk()),
+        host_key(host),
+        device(dev),
+        sizes(key ? key->sizes() : ParameterSizes::of(*host)),
+        vk(key ? key->vk() : host->vk),
         domain(domain_log(sizes), stream),
         z_inv((poly::EvaluationDomain<Fr>::coset_generator().pow(domain.size()) - Fr::one()).inverse()),
         g1(stream),
-        g2(stream) {
+        g2(stream),
+        pool(cpu_pool) {
+    if (host_key != nullptr) {
+      for (const auto* v : {&host->h, &host->l, &host->a, &host->b_g1})
+        registered.emplace_back(std::span<const G1Affine>(*v));
+      registered.emplace_back(std::span<const ec::G2Affine>(host->b_g2));
+    }
     if (circuit != nullptr) {
-      const Density density = density_of(*circuit);
+      Density density = density_of(*circuit);
       check_circuit(sizes, *circuit, density).value();  // throws
-      this->circuit = std::make_unique<DeviceCircuit>(*circuit, density, stream);
+      this->circuit = std::make_unique<DeviceCircuit>(*circuit, std::move(density), key.has_value(), stream);
+      if (!key) {
+        if (pool == nullptr) throw Exception(invalid_argument("GPU prover: a streamed circuit needs a thread pool"));
+        staging = gpu::PinnedBuffer<Fr>(domain.size());
+      }
       witnesses.emplace(CircuitSizes{circuit->num_inputs, circuit->num_aux}, [](size_t n) {
         auto pinned = std::make_shared<gpu::PinnedBuffer<Fr>>(n);
         return WitnessPool::Memory{pinned->span(), pinned};
       });
     }
-    stream.synchronize();  // the host key and circuit may go once the constructor returns
+    stream.synchronize();  // the host key and circuit may go once the constructor returns (resident)
   }
-  DeviceKey key;  // the bases, on its own stream (complete before the prover starts)
+  bool streamed() const { return !key.has_value(); }
+
+  std::optional<DeviceKey> key;                  // resident: the bases, complete before the prover starts
+  const Parameters* host_key = nullptr;          // streamed
+  std::vector<gpu::HostRegistration> registered;  // streamed: host_key's bases page-locked
   gpu::Device device;
   gpu::Stream stream;         // the proofs' work, one proof at a time (compute)
   gpu::Stream upload_stream;  // witnesses going up while another proof computes
@@ -89,18 +147,22 @@ struct GpuProver::State {
   Fr z_inv;  // 1/Z on the coset: Z(g·ω^i) = g^m − 1 for every i
   gpu::Msm<ec::G1Curve> g1;
   gpu::Msm<ec::G2Curve> g2;
+  ThreadPool* pool;                        // streamed: the CPU's SpMV
   std::unique_ptr<DeviceCircuit> circuit;
-  std::optional<WitnessPool> witnesses;  // with the circuit; pinned
+  gpu::PinnedBuffer<Fr> staging;           // streamed: one matrix's rows on their way up
+  std::optional<WitnessPool> witnesses;    // with the circuit; pinned
 };
 
-// One proof's device data: a, b, c (m each, filled by stage 0) and where z and the densities are.
+// One proof's data: a, b, c on the device (m each, filled by stage 0); z on the device, or (streamed)
+// on the host until stage 2 needs it; the densities.
 struct GpuProver::Rows {
   gpu::DeviceBuffer<Fr> a, b, c;
-  const Fr* inputs = nullptr;
+  const Fr* inputs = nullptr;  // on the device; null: upload host_z after H
   const Fr* aux = nullptr;
+  Witness host_z;
   size_t n_in = 0, n_aux = 0;
-  const uint64_t *a_aux = nullptr, *b_input = nullptr, *b_aux = nullptr;
-  size_t b_in = 0;  // inputs dense in B
+  const uint64_t *a_aux = nullptr, *b_input = nullptr, *b_aux = nullptr;  // device words
+  const Density* density = nullptr;                                       // the same on the host
 };
 
 // Holds one of State::witness_slots from before a witness's upload until its proof is done (z's
@@ -113,13 +175,40 @@ struct GpuProver::WitnessSlot {
   State& s_;
 };
 
-GpuProver::GpuProver(const Parameters& params, const gpu::Device& device, const r1cs::CompiledR1cs<Fr>* circuit)
-    : GpuProver(DeviceKey::upload(params, device), circuit) {}
+namespace {
+
+size_t budget_of(const gpu::Device& device, size_t limit) {
+  const size_t free = device.available_bytes();
+  return limit != 0 ? std::min(limit, free) : free;
+}
+
+}  // namespace
+
+GpuProver::GpuProver(const Parameters& params, const gpu::Device& device, const r1cs::CompiledR1cs<Fr>* circuit,
+                     GpuProverOptions options) {
+  GpuPlacement placement = GpuPlacement::resident;
+  if (options.placement) {
+    placement = *options.placement;
+  } else {
+    const CircuitSizes z = circuit ? CircuitSizes{circuit->num_inputs, circuit->num_aux}
+                                   : CircuitSizes{params.vk.ic.size(), params.l.size()};
+    const auto needs = GpuMemoryNeeds::estimate(ParameterSizes::of(params), z, circuit ? circuit_device_bytes(*circuit) : 0);
+    placement = place_on_gpu(needs, budget_of(device, options.memory_limit)).value();  // throws
+  }
+  const gpu::ScopedDevice on(device);
+  if (placement == GpuPlacement::resident) {
+    s_ = std::make_unique<State>(device, DeviceKey::upload(params, device), nullptr, circuit, options.pool);
+  } else {
+    s_ = std::make_unique<State>(device, std::nullopt, &params, circuit, options.pool);
+  }
+}
 
 GpuProver::GpuProver(DeviceKey key, const r1cs::CompiledR1cs<Fr>* circuit) {
-  const gpu::ScopedDevice on(key.device());
-  s_ = std::make_unique<State>(std::move(key), circuit);
+  const gpu::Device device = key.device();
+  const gpu::ScopedDevice on(device);
+  s_ = std::make_unique<State>(device, std::move(key), nullptr, circuit, nullptr);
 }
+
 GpuProver::~GpuProver() {
   if (s_) {
     const gpu::ScopedDevice on(s_->device);  // free the buffers on their device
@@ -128,10 +217,12 @@ GpuProver::~GpuProver() {
 }
 
 std::string GpuProver::name() const {
-  return "gpu " + std::to_string(s_->device.ordinal()) + " (" + s_->device.info().name + ")";
+  return "gpu " + std::to_string(s_->device.ordinal()) + " (" + s_->device.info().name + ")" +
+         (s_->streamed() ? ", key and circuit streamed from the host" : "");
 }
 
 std::optional<size_t> GpuProver::device_peak_bytes() const { return s_->device.pool_peak_bytes(); }
+void GpuProver::reset_device_peak() const { s_->device.reset_pool_peak(); }
 
 std::optional<CircuitSizes> GpuProver::circuit_sizes() const {
   if (!s_->circuit) return std::nullopt;
@@ -141,8 +232,10 @@ std::optional<CircuitSizes> GpuProver::circuit_sizes() const {
 WitnessPool* GpuProver::witness_pool() { return s_->witnesses ? &*s_->witnesses : nullptr; }
 
 size_t GpuProver::resident_bytes() const {
-  return s_->key.bytes() + (s_->circuit ? s_->circuit->bytes() : 0);
+  return (s_->key ? s_->key->bytes() : 0) + (s_->circuit ? s_->circuit->bytes() : 0);
 }
+
+GpuPlacement GpuProver::placement() const { return s_->streamed() ? GpuPlacement::streamed : GpuPlacement::resident; }
 
 Expected<Proof> GpuProver::prove(const Assignment& w, const Blinding& blinding, ProverTimes* times) {
   const auto t_start = Clock::now();
@@ -155,7 +248,10 @@ Expected<Proof> GpuProver::prove(const Assignment& w, const Blinding& blinding, 
   const auto t_wait = Clock::now();
   const std::lock_guard gpu_turn(s.compute);
   t.gpu_wait = ms_since(t_wait);
-  Rows rows{gpu::DeviceBuffer<Fr>(m, st), gpu::DeviceBuffer<Fr>(m, st), gpu::DeviceBuffer<Fr>(m, st)};
+  Rows rows;
+  rows.a = gpu::DeviceBuffer<Fr>(m, st);
+  rows.b = gpu::DeviceBuffer<Fr>(m, st);
+  rows.c = gpu::DeviceBuffer<Fr>(m, st);
   rows.a.zero(st, w.a.size() + w.inputs.size());  // the padding rows only
   rows.b.zero(st, w.b.size());
   rows.c.zero(st, w.c.size());
@@ -163,19 +259,21 @@ Expected<Proof> GpuProver::prove(const Assignment& w, const Blinding& blinding, 
   rows.a.upload(w.inputs, st, w.a.size());  // the inputs' rows
   rows.b.upload(w.b, st);
   rows.c.upload(w.c, st);
-  const auto inputs = gpu::DeviceBuffer<Fr>::copy_of(w.inputs, st);
-  const auto aux = gpu::DeviceBuffer<Fr>::copy_of(w.aux, st);
-  const auto a_aux = gpu::DeviceBuffer<uint64_t>::copy_of(w.density.a_aux.words(), st);
-  const auto b_input = gpu::DeviceBuffer<uint64_t>::copy_of(w.density.b_input.words(), st);
-  const auto b_aux = gpu::DeviceBuffer<uint64_t>::copy_of(w.density.b_aux.words(), st);
-  rows.inputs = inputs.data();
-  rows.aux = aux.data();
+  gpu::DeviceBuffer<Fr> inputs, aux;
+  if (!s.streamed()) {  // streamed, z goes up after H (finish)
+    inputs = gpu::DeviceBuffer<Fr>::copy_of(w.inputs, st);
+    aux = gpu::DeviceBuffer<Fr>::copy_of(w.aux, st);
+    rows.inputs = inputs.data();
+    rows.aux = aux.data();
+  }
+  const DeviceDensity density(w.density, st);
+  rows.host_z = Witness{w.inputs, w.aux};
   rows.n_in = w.inputs.size();
   rows.n_aux = w.aux.size();
-  rows.a_aux = a_aux.data();
-  rows.b_input = b_input.data();
-  rows.b_aux = b_aux.data();
-  rows.b_in = w.density.b_input.count();
+  rows.a_aux = density.a_aux.data();
+  rows.b_input = density.b_input.data();
+  rows.b_aux = density.b_aux.data();
+  rows.density = &w.density;
   auto proof = finish(rows, blinding, t);
   t.total = ms_since(t_start);
   if (times) *times = t;
@@ -192,6 +290,39 @@ Expected<Proof> GpuProver::prove(const Witness& z, const Blinding& blinding, Pro
   const gpu::Stream& st = s.stream;
   const size_t m = s.domain.size(), n_in = z.inputs.size(), n_c = circuit.rows;
   ProverTimes t;
+  Rows rows;
+  rows.host_z = z;
+  rows.n_in = n_in;
+  rows.n_aux = z.aux.size();
+  rows.a_aux = circuit.density.a_aux.data();
+  rows.b_input = circuit.density.b_input.data();
+  rows.b_aux = circuit.density.b_aux.data();
+  rows.density = &circuit.density_host;
+  if (s.streamed()) {
+    // Streamed: a, b, c = (A, B, C)·z on the CPU, one matrix at a time through the pinned staging
+    // buffer into its device vector (a's input rows are the inputs); z goes up after H.
+    auto t0 = Clock::now();
+    const std::lock_guard gpu_turn(s.compute);
+    t.gpu_wait = ms_since(t0);
+    t0 = Clock::now();
+    const r1cs::CompiledR1cs<Fr>& c = *circuit.host;
+    const std::span<Fr> staging = s.staging.span();
+    for (auto [matrix, out] : {std::pair{&c.a, &rows.a}, std::pair{&c.b, &rows.b}, std::pair{&c.c, &rows.c}}) {
+      *out = gpu::DeviceBuffer<Fr>(m, st);
+      const bool is_a = matrix == &c.a;
+      const size_t used = n_c + (is_a ? n_in : 0);
+      r1cs::spmv(*matrix, uint32_t(n_in), z.inputs, z.aux, staging.first(n_c), *s.pool);
+      if (is_a) std::copy(z.inputs.begin(), z.inputs.end(), staging.begin() + ptrdiff_t(n_c));
+      std::fill(staging.begin() + ptrdiff_t(used), staging.end(), Fr::zero());
+      out->upload(std::span<const Fr>(staging), st);
+      st.synchronize();  // the staging buffer is reused by the next matrix
+    }
+    t.spmv = ms_since(t0);
+    auto proof = finish(rows, blinding, t);
+    t.total = ms_since(t_start);
+    if (times) *times = t;
+    return proof;
+  }
   // Stage 0a: z up once, on the upload stream, one upload at a time and at most two
   // witnesses on the device: a caller's upload overlaps another caller's proof.
   WitnessSlot slot(s);
@@ -209,24 +340,20 @@ Expected<Proof> GpuProver::prove(const Witness& z, const Blinding& blinding, Pro
   const std::lock_guard gpu_turn(s.compute);
   t.gpu_wait = ms_since(t0);
   t0 = Clock::now();
-  Rows rows{gpu::DeviceBuffer<Fr>(m, st), gpu::DeviceBuffer<Fr>(m, st), gpu::DeviceBuffer<Fr>(m, st)};
+  rows.a = gpu::DeviceBuffer<Fr>(m, st);
+  rows.b = gpu::DeviceBuffer<Fr>(m, st);
+  rows.c = gpu::DeviceBuffer<Fr>(m, st);
   rows.a.zero(st, n_c + n_in);  // the padding rows only
   rows.b.zero(st, n_c);
   rows.c.zero(st, n_c);
-  gpu::spmv(circuit.a, zd.data(), rows.a.data(), st);
-  gpu::spmv(circuit.b, zd.data(), rows.b.data(), st);
-  gpu::spmv(circuit.c, zd.data(), rows.c.data(), st);
+  gpu::spmv(*circuit.a, zd.data(), rows.a.data(), st);
+  gpu::spmv(*circuit.b, zd.data(), rows.b.data(), st);
+  gpu::spmv(*circuit.c, zd.data(), rows.c.data(), st);
   rows.a.copy_from(zd, 0, n_c, n_in, st);
   st.synchronize();
   t.spmv = ms_since(t0);
   rows.inputs = zd.data();
   rows.aux = zd.data() + n_in;
-  rows.n_in = n_in;
-  rows.n_aux = z.aux.size();
-  rows.a_aux = circuit.a_aux.data();
-  rows.b_input = circuit.b_input.data();
-  rows.b_aux = circuit.b_aux.data();
-  rows.b_in = circuit.b_input_count;
   auto proof = finish(rows, blinding, t);
   t.total = ms_since(t_start);
   if (times) *times = t;
@@ -241,7 +368,7 @@ Expected<Proof> GpuProver::finish(Rows& rows, const Blinding& blinding, ProverTi
   using gpu::Order;
 
   // Stage 1: H.
-  const auto t0 = Clock::now();
+  auto t0 = Clock::now();
   for (auto* v : {&rows.a, &rows.b, &rows.c}) {
     s.domain.intt(v->data(), Order::natural, Order::bit_reversed, st);
     s.domain.coset_ntt(v->data(), Order::bit_reversed, Order::natural, st);
@@ -253,23 +380,51 @@ Expected<Proof> GpuProver::finish(Rows& rows, const Blinding& blinding, ProverTi
   st.synchronize();
   t.h_ntt = ms_since(t0);
 
-  // Stage 2: the MSMs (each run returns when its sum is on the host).
-  const size_t n_in = rows.n_in, n_aux = rows.n_aux, b_in = rows.b_in;
-  const DeviceKey::Bases& k = s.key.bases();
+  // Stage 2: the MSMs (each returns when its sum is on the host), h first: streamed, H's vector
+  // goes before z comes up.
+  const size_t n_in = rows.n_in, n_aux = rows.n_aux, b_in = rows.density->b_input.count();
+  // One of the key's vectors, by its member in DeviceKey::Bases and in Parameters.
+  const auto bases = [&](auto on_device, auto on_host) {
+    using Point = typename std::decay_t<decltype(s.host_key->*on_host)>::value_type;
+    return s.key ? Bases<Point>{(s.key->bases().*on_device).data(), {}}
+                 : Bases<Point>{nullptr, std::span<const Point>(s.host_key->*on_host)};
+  };
+  using KB = DeviceKey::Bases;
+  using P = Parameters;
   MsmSums sums;
-  sums.h = timed(t.msm_h, [&] { return s.g1.run(k.h.data(), rows.a.data(), m - 1); });
-  sums.l = timed(t.msm_l, [&] { return s.g1.run(k.l.data(), rows.aux, n_aux); });
+  sums.h = timed(t.msm_h, [&] { return msm(s.g1, bases(&KB::h, &P::h), rows.a.data(), m - 1); });
+  rows.a = {};
+  gpu::DeviceBuffer<Fr> zd;
+  if (rows.inputs == nullptr) {  // streamed: z up now
+    t0 = Clock::now();
+    zd = gpu::DeviceBuffer<Fr>(n_in + n_aux, st);
+    zd.upload(rows.host_z.inputs, st);
+    zd.upload(rows.host_z.aux, st, n_in);
+    st.synchronize();
+    t.upload = ms_since(t0);
+    rows.inputs = zd.data();
+    rows.aux = zd.data() + n_in;
+  }
+  const Density& d = *rows.density;
+  sums.l = timed(t.msm_l, [&] { return msm(s.g1, bases(&KB::l, &P::l), rows.aux, n_aux); });
   sums.a = timed(t.msm_a, [&] {
-    return s.g1.run(k.a.data(), rows.inputs, n_in) + s.g1.run(k.a.data() + n_in, rows.aux, rows.a_aux, n_aux);
+    const auto a = bases(&KB::a, &P::a);
+    return msm(s.g1, a, rows.inputs, n_in) + msm(s.g1, a.from(n_in), rows.aux, n_aux, rows.a_aux, d.a_aux.words());
   });
   sums.b_g1 = timed(t.msm_b_g1, [&] {
-    return s.g1.run(k.b_g1.data(), rows.inputs, rows.b_input, n_in) +
-           s.g1.run(k.b_g1.data() + b_in, rows.aux, rows.b_aux, n_aux);
+    const auto b = bases(&KB::b_g1, &P::b_g1);
+    return msm(s.g1, b, rows.inputs, n_in, rows.b_input, d.b_input.words()) +
+           msm(s.g1, b.from(b_in), rows.aux, n_aux, rows.b_aux, d.b_aux.words());
   });
   sums.b_g2 = timed(t.msm_b_g2, [&] {
-    return s.g2.run(k.b_g2.data(), rows.inputs, rows.b_input, n_in) +
-           s.g2.run(k.b_g2.data() + b_in, rows.aux, rows.b_aux, n_aux);
+    const auto b = bases(&KB::b_g2, &P::b_g2);
+    return msm(s.g2, b, rows.inputs, n_in, rows.b_input, d.b_input.words()) +
+           msm(s.g2, b.from(b_in), rows.aux, n_aux, rows.b_aux, d.b_aux.words());
   });
+  if (s.streamed()) {  // the next proof's H needs the room (groth16/gpu_memory_plan.hpp counts so)
+    s.g1.release_workspace();
+    s.g2.release_workspace();
+  }
   return assemble(s.vk, sums, blinding);  // stage 3
 }
 

@@ -12,17 +12,34 @@
 //      no reordering, the last one permutes once (gpu/ntt.hpp).
 //   2. The five MSMs on the resident bases (gpu/msm.hpp), the densities as device bitmaps.
 //   3. Blinding on the CPU (groth16::assemble).
+// On a card too small for the key and circuit (groth16/gpu_memory_plan.hpp), both stay on the host
+// (streamed): a, b, c by the CPU's SpMV, uploaded per proof; the bases page-locked in place and
+// streamed in chunks through the MSMs (gpu::Msm::run_streamed); z up after H. Same proofs.
 // Built only with CUDA (the cuzk::groth16_gpu library).
 
+#include <cstddef>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "core/expected.hpp"
+#include "core/thread_pool.hpp"
 #include "groth16/backend.hpp"
 #include "groth16/device_key.hpp"
+#include "groth16/gpu_memory_plan.hpp"
 #include "gpu/device.hpp"
 
 namespace cuzk::groth16 {
+
+struct GpuProverOptions {
+  // The most device memory cuzk's data may take (key, circuit, proofs' buffers); 0: what the
+  // device has free at construction. CUZK_GPU_MEMORY, --gpu-memory.
+  size_t memory_limit = 0;
+  // A placement to use instead of the plan's (tests, benchmarks).
+  std::optional<GpuPlacement> placement;
+  // The CPU's SpMV when the circuit stays on the host; a streamed prover with a circuit needs it.
+  ThreadPool* pool = nullptr;
+};
 
 class GpuProver final : public ProverBackend {
  public:
@@ -35,8 +52,13 @@ class GpuProver final : public ProverBackend {
   // With `circuit` (the key's compiled circuit; may go afterwards), its matrices and densities
   // stay on the device too and prove(Witness) computes a, b, c there (gpu/spmv.hpp); a circuit
   // that does not fit the key throws (check_circuit).
-  GpuProver(const Parameters& params, const gpu::Device& device, const r1cs::CompiledR1cs<ff::Fr>* circuit = nullptr);
-  // On a key already on its device (DeviceKey::generate or upload), which the prover now owns.
+  // The placement comes from place_on_gpu with options.memory_limit (or the free memory); streamed,
+  // the prover keeps references to `params` and `circuit` (which must then outlive it) and
+  // page-locks the bases in place. Throws when even a streamed proof does not fit.
+  GpuProver(const Parameters& params, const gpu::Device& device, const r1cs::CompiledR1cs<ff::Fr>* circuit = nullptr,
+            GpuProverOptions options = {});
+  // On a key already on its device (DeviceKey::generate or upload), which the prover now owns:
+  // resident.
   explicit GpuProver(DeviceKey key, const r1cs::CompiledR1cs<ff::Fr>* circuit = nullptr);
   ~GpuProver() override;
   GpuProver(const GpuProver&) = delete;
@@ -48,12 +70,15 @@ class GpuProver final : public ProverBackend {
   Expected<Proof> prove(const Witness& z, const Blinding& blinding, ProverTimes* times = nullptr) override;
   std::string name() const override;
   std::optional<size_t> device_peak_bytes() const override;
+  void reset_device_peak() const override;
   std::optional<CircuitSizes> circuit_sizes() const override;
   // Pinned host buffers (cudaMallocHost): z goes up by DMA, ~55 GB/s on the H200.
   WitnessPool* witness_pool() override;
+  bool reads_host_key() const override { return placement() == GpuPlacement::streamed; }
 
-  // Bytes held on the device for the key's bases and the compiled circuit.
+  // Bytes held on the device for the key's bases and the compiled circuit (0 streamed).
   size_t resident_bytes() const;
+  GpuPlacement placement() const;
 
  private:
   struct State;

@@ -1,11 +1,13 @@
 #include "groth16/select_prover.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdlib>
 #include <optional>
 
 #include "core/error.hpp"
 #include "core/timing.hpp"
+#include "groth16/gpu_memory_plan.hpp"
 #if CUZK_HAVE_GPU
 #include "gpu/device.hpp"
 #include "groth16/gpu_prover.hpp"
@@ -24,10 +26,33 @@ Expected<GpuChoice> GpuChoice::parse(std::string_view text) {
 }
 
 Expected<GpuChoice> GpuChoice::from_env() {
-  const char* v = std::getenv("CUZK_GPU");
-  if (v == nullptr || *v == '\0') return GpuChoice{};
-  auto c = parse(v);
-  if (!c) return invalid_argument("CUZK_GPU: " + c.error().message);
+  GpuChoice c;
+  if (const char* v = std::getenv("CUZK_GPU"); v != nullptr && *v != '\0') {
+    auto parsed = parse(v);
+    if (!parsed) return invalid_argument("CUZK_GPU: " + parsed.error().message);
+    c = *parsed;
+  }
+  if (const char* v = std::getenv("CUZK_GPU_MEMORY"); v != nullptr) {
+    auto limit = parse_memory_size(v);
+    if (!limit) return invalid_argument("CUZK_GPU_MEMORY: " + limit.error().message);
+    c.memory_limit = *limit;
+  }
+  return c;
+}
+
+Expected<GpuChoice> GpuChoice::from_flags(std::string_view gpu, std::string_view memory) {
+  GpuChoice c;
+  CUZK_TRY_ASSIGN(c, from_env());
+  if (!gpu.empty()) {
+    const size_t limit = c.memory_limit;
+    CUZK_TRY_ASSIGN(c, parse(gpu));
+    c.memory_limit = limit;
+  }
+  if (!memory.empty()) {
+    auto limit = parse_memory_size(memory);
+    if (!limit) return invalid_argument("--gpu-memory: " + limit.error().message);
+    c.memory_limit = *limit;
+  }
   return c;
 }
 
@@ -75,7 +100,12 @@ Expected<std::unique_ptr<ProverBackend>> make_prover(const Parameters& params, T
   CUZK_TRY_ASSIGN(gpu, pick_gpu(choice));
   try {  // the backends' constructors throw (a circuit of another shape, a GPU out of memory)
 #if CUZK_HAVE_GPU
-    if (gpu) return std::unique_ptr<ProverBackend>(std::make_unique<GpuProver>(params, gpu::Device(*gpu), circuit));
+    if (gpu) {
+      GpuProverOptions options;
+      options.memory_limit = choice.memory_limit;
+      options.pool = &pool;
+      return std::unique_ptr<ProverBackend>(std::make_unique<GpuProver>(params, gpu::Device(*gpu), circuit, options));
+    }
 #endif
     return std::unique_ptr<ProverBackend>(std::make_unique<CpuProver>(params, pool, circuit));
   } catch (const Exception& e) {
@@ -127,7 +157,23 @@ Expected<OwnKeyProver> make_prover_with_own_key(const r1cs::CompiledR1cs<ff::Fr>
     }
     out.vk = key->vk();
     const auto t0 = Clock::now();
-    out.prover = std::make_unique<GpuProver>(std::move(*key), &circuit);
+    const gpu::Device device(*gpu);
+    const size_t available = key->bytes() + device.available_bytes();  // the key's memory counts as free
+    const size_t budget = choice.memory_limit != 0 ? std::min(choice.memory_limit, available) : available;
+    const auto needs = GpuMemoryNeeds::estimate(key->sizes(), CircuitSizes{circuit.num_inputs, circuit.num_aux},
+                                                circuit_device_bytes(circuit));
+    GpuPlacement placement;
+    CUZK_TRY_ASSIGN(placement, place_on_gpu(needs, budget));
+    if (placement == GpuPlacement::resident) {
+      out.prover = std::make_unique<GpuProver>(std::move(*key), &circuit);
+    } else {  // the key to the host, the device's copy freed, then the prover streams it
+      out.params = std::make_unique<Parameters>(key->download());
+      key.reset();
+      GpuProverOptions options;
+      options.placement = GpuPlacement::streamed;
+      options.pool = &pool;
+      out.prover = std::make_unique<GpuProver>(*out.params, device, &circuit, options);
+    }
     out.circuit_ms = ms_since(t0);
     out.scalars_ms = times.scalars_ms;
     out.points_ms = times.fixed_base_ms;

@@ -18,11 +18,17 @@ struct GpuChoice {
   enum class Kind { off, automatic, device };
   Kind kind = Kind::automatic;
   int ordinal = 0;  // Kind::device
+  // The most device memory cuzk may use on that GPU (bytes; 0: what is free): below what the key,
+  // circuit and a proof need, the key and circuit stay on the host (groth16/gpu_memory_plan.hpp).
+  // CUZK_GPU_MEMORY ("16GiB"), the --gpu-memory flags.
+  size_t memory_limit = 0;
 
   // "off" (the CPU), "auto" (GPU 0 when one is visible, else the CPU) or a GPU ordinal ("0", "1").
   static Expected<GpuChoice> parse(std::string_view text);
-  // CUZK_GPU, or "auto" when it is unset or empty.
+  // CUZK_GPU, or "auto" when it is unset or empty; memory_limit from CUZK_GPU_MEMORY.
   static Expected<GpuChoice> from_env();
+  // Flags over the environment: `gpu` ("" keeps CUZK_GPU's), `memory` ("" keeps CUZK_GPU_MEMORY's).
+  static Expected<GpuChoice> from_flags(std::string_view gpu, std::string_view memory);
 };
 
 // Whether this build has the GPU backend (CUDA found at build time).
@@ -35,23 +41,27 @@ Expected<void> check_gpu_choice(const GpuChoice& choice);
 bool chooses_gpu(const GpuChoice& choice);
 
 // The backend for `choice`, with the key's compiled circuit where given (for prove(Witness)). A
-// GPU backend uploads the key's bases (and the circuit) now, and they may go afterwards; the CPU
-// backend keeps references to `params`, `pool` and `circuit`. Fails when the choice names a GPU
-// that is not visible, or a GPU in a build without CUDA; "auto" falls back to the CPU.
+// GPU backend with room for them uploads the key's bases (and the circuit) now, and they may go
+// afterwards (ProverBackend::reads_host_key() is false); the CPU backend and a streamed GPU
+// backend keep references to `params`, `pool` and `circuit`. Fails when the choice names a GPU
+// that is not visible, or a GPU in a build without CUDA, or one too small even for a streamed
+// proof; "auto" falls back to the CPU.
 Expected<std::unique_ptr<ProverBackend>> make_prover(const Parameters& params, ThreadPool& pool, const GpuChoice& choice,
                                                      const r1cs::CompiledR1cs<ff::Fr>* circuit = nullptr);
 
 // A backend with a key of our own for `circuit` (its compiled circuit resident too, for
 // prove(Witness)), from toxic waste `tw`, made where `choice` says: on a GPU the key is generated
 // there (DeviceKey::generate: the CPU computes the exponents, the GPU every point) and is never
-// held on the host; on the CPU by setup(). For benchmarks at full size without Filecoin's files.
+// held on the host, unless choice.memory_limit leaves no room for it beside a proof: then it is
+// downloaded after generation (which itself uses the whole card) and the prover streams it; on
+// the CPU by setup(). For benchmarks at full size without Filecoin's files.
 struct OwnKeyProver {
-  std::unique_ptr<Parameters> params;      // the CPU backend's key (null for a GPU backend)
+  std::unique_ptr<Parameters> params;      // the key on the host (CPU, streamed GPU); else null
   std::unique_ptr<ProverBackend> prover;   // after params: it refers to them
   VerifyingKey vk;
   double scalars_ms = 0;  // the key's exponents (CPU; on the CPU backend, 0: inside points_ms)
   double points_ms = 0;   // the fixed-base multiplications (on a GPU with the exponents' upload)
-  double circuit_ms = 0;  // a GPU backend: the compiled circuit encoded and uploaded
+  double circuit_ms = 0;  // a GPU backend: the circuit encoded and uploaded (streamed: the key downloaded)
 };
 // setup() where `choice` says: on a GPU, DeviceKey::generate and a download (equal to setup's
 // key for the same toxic waste, and much faster at full size), else on the CPU.

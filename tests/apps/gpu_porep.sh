@@ -5,7 +5,9 @@
 #  - `prove porep` on the GPU (witness-only synthesis, a, b, c by the GPU SpMV from the compiled
 #    circuit) and on the CPU (ProvingCS) with one blinding seed: both verify (prove_c1 verifies
 #    every partition before it keeps it) and the bytes are identical; `verify porep` accepts;
-#  - `bench e2e` (own key on the GPU, two proofs, each verified) reports ok.
+#  - with --gpu-memory below what the key and circuit need (the small-card path: both streamed
+#    from the host), the same proof bytes; a limit too small for any proof is refused by name;
+#  - `bench e2e` (own key on the GPU, two proofs, each verified) reports ok, capped too.
 # usage: gpu_porep.sh <cuzk binary>
 set -euo pipefail
 cuzk=$1
@@ -43,9 +45,25 @@ prove_both 2KiB "$t/params"
 sed -n 's/^\(setup: .*\)/gpu \1/p' "$t/setup8.txt"
 prove_both 8MiB "$t/params8"
 
+# The small-card path: with the GPU's memory capped below what the key and circuit need beside a
+# proof, both stay on the host and stream; the proof is the same bytes as the CPU's.
+"$cuzk" prove porep --c1 "$t/c1_8MiB.json" --params "$t/params8" --gpu 0 --gpu-memory 4GiB --blinding-seed 5 \
+  --out "$t/capped_8MiB.bin" > "$t/capped_8MiB.txt"
+grep -q "streamed from the host" "$t/capped_8MiB.txt" || fail "--gpu-memory 4GiB did not stream: $(cat "$t/capped_8MiB.txt")"
+cmp -s "$t/capped_8MiB.bin" "$t/cpu_8MiB.bin" || fail "8MiB: the streamed GPU proof differs from the CPU's"
+sed -n "s/^  \(partition 0: .*\)/8MiB gpu capped at 4 GiB: \1/p" "$t/capped_8MiB.txt"
+if "$cuzk" prove porep --c1 "$t/c1_8MiB.json" --params "$t/params8" --gpu 0 --gpu-memory 64MiB --out "$t/x.bin" \
+  > "$t/tiny.txt" 2>&1; then
+  fail "--gpu-memory 64MiB was accepted"
+fi
+grep -q "too little" "$t/tiny.txt" || fail "--gpu-memory 64MiB: $(cat "$t/tiny.txt")"
+
 for size in 2KiB 8MiB; do
   "$cuzk" bench e2e --sector-size $size --proofs 2 --gpu 0 --json > "$t/e2e_$size.json"
   grep -q '"ok":true' "$t/e2e_$size.json" || fail "bench e2e $size: $(cat "$t/e2e_$size.json")"
   cat "$t/e2e_$size.json"
 done
+"$cuzk" bench e2e --sector-size 8MiB --proofs 2 --gpu 0 --gpu-memory 4GiB --json > "$t/e2e_capped.json"
+grep -q '"placement":"streamed".*"ok":true' "$t/e2e_capped.json" || fail "bench e2e capped: $(cat "$t/e2e_capped.json")"
+cat "$t/e2e_capped.json"
 echo "gpu_porep: OK"

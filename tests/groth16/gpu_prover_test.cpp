@@ -59,6 +59,19 @@ void same_as_cpu(Circuit&& circuit, uint64_t salt) {
         << "witness, salt " << salt << ", proof " << k;
     EXPECT_GT(from_witness.spmv, 0.0);
   }
+  // Streamed (the small-card path): the key and circuit stay on the host, a, b, c by the CPU's
+  // SpMV, the bases streamed through the MSMs: the same proofs.
+  GpuProverOptions streamed_options;
+  streamed_options.placement = GpuPlacement::streamed;
+  streamed_options.pool = &pool;
+  GpuProver streamed(params, gpu::Device(0), &compiled, streamed_options);
+  EXPECT_EQ(streamed.placement(), GpuPlacement::streamed);
+  EXPECT_TRUE(streamed.reads_host_key());
+  EXPECT_FALSE(gpu_prover.reads_host_key());
+  const Blinding blinding = Blinding::from_seed(test::seed() + salt + 7);
+  const auto want = prove(params, w, blinding, pool).value().to_bytes();
+  EXPECT_EQ(streamed.prove(w, blinding).value().to_bytes(), want) << "streamed, salt " << salt;
+  EXPECT_EQ(streamed.prove(z, blinding).value().to_bytes(), want) << "streamed witness, salt " << salt;
 }
 
 TEST(GpuProver, CubicSameProofAsCpu) {
@@ -89,6 +102,49 @@ TEST(GpuProver, RandomR1csSameProofAsCpu) {
 TEST(GpuProver, BooleansSameProofAsCpu) {
   CUZK_REQUIRE_GPU();
   same_as_cpu([](auto& cs) { test::booleans(cs, 3000, 12); }, 4);
+}
+
+// The memory limit picks the placement: room for everything -> resident (its device bytes as
+// estimated); less -> streamed, within the limit; less than a streamed proof needs -> an error
+// naming both sizes.
+TEST(GpuProver, MemoryLimitChoosesThePlacement) {
+  CUZK_REQUIRE_GPU();
+  ThreadPool pool(2);
+  const auto circuit = [](auto& cs) { test::random_r1cs(cs, 1 << 15, 29); };
+  const auto compiled = compile(circuit);
+  const auto params = setup(compiled, ToxicWaste::from_seed(test::seed() + 30), pool).value();
+  r1cs::WitnessCS<Fr> wcs;
+  circuit(wcs);
+  const Witness z{wcs.inputs(), wcs.aux()};
+  const auto needs = GpuMemoryNeeds::estimate(ParameterSizes::of(params),
+                                              CircuitSizes{compiled.num_inputs, compiled.num_aux},
+                                              circuit_device_bytes(compiled));
+  ASSERT_LT(needs.streamed_proof, needs.resident());
+  const Blinding blinding = Blinding::from_seed(test::seed() + 31);
+  const auto want = prove(params, synthesize(circuit), blinding, pool).value().to_bytes();
+  const gpu::Device device(0);
+  {
+    GpuProver resident(params, device, &compiled, GpuProverOptions{needs.resident(), std::nullopt, &pool});
+    EXPECT_EQ(resident.placement(), GpuPlacement::resident);
+    const double estimated = double(needs.key + needs.circuit), held = double(resident.resident_bytes());
+    EXPECT_NEAR(held / estimated, 1.0, 0.02) << "held " << held << ", estimated " << estimated;
+    EXPECT_EQ(resident.prove(z, blinding).value().to_bytes(), want);
+  }
+  device.reset_pool_peak();
+  {
+    const size_t limit = needs.resident() - 1;
+    GpuProver streamed(params, device, &compiled, GpuProverOptions{limit, std::nullopt, &pool});
+    EXPECT_EQ(streamed.placement(), GpuPlacement::streamed);
+    EXPECT_NE(streamed.name().find("streamed"), std::string::npos) << streamed.name();
+    EXPECT_EQ(streamed.prove(z, blinding).value().to_bytes(), want);
+    EXPECT_LE(*streamed.device_peak_bytes(), limit);
+  }
+  try {
+    GpuProver too_small(params, device, &compiled, GpuProverOptions{needs.streamed_proof - 1, std::nullopt, &pool});
+    ADD_FAILURE() << "a limit below a streamed proof's needs was accepted";
+  } catch (const Exception& e) {
+    EXPECT_NE(e.error().message.find("too little"), std::string::npos) << e.error().message;
+  }
 }
 
 // A bad witness gives a proof that does not verify; an assignment of another circuit is an error

@@ -1,0 +1,118 @@
+#include "groth16/gpu_memory_plan.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cstring>
+#include <optional>
+#include <span>
+#include <unordered_set>
+
+#include "core/error.hpp"
+#include "ec/xyzz.hpp"
+
+namespace cuzk::groth16 {
+namespace {
+
+constexpr size_t kFr = sizeof(ff::Fr), kG1 = sizeof(G1Affine), kG2 = sizeof(ec::G2Affine);  // as stored
+constexpr size_t kXyzzG1 = sizeof(ec::XYZZ<ec::G1Curve>), kXyzzG2 = sizeof(ec::XYZZ<ec::G2Curve>);  // buckets
+constexpr size_t kMargin = size_t{1} << 30;            // NTT tables, flags, sums, CUDA's own
+constexpr size_t kMaxPairs = size_t{1} << 30;          // gpu/msm_impl.cuh: pairs per sort
+constexpr size_t kMaxBuckets = size_t{1} << 24;        // gpu/msm_impl.cuh: 24-bit bucket keys
+
+}  // namespace
+
+size_t msm_workspace_bytes(size_t terms, size_t xyzz_bytes) {
+  const size_t per_term = 2 * 36 + 3;                        // Term arrays (8 limbs + index), flags
+  const size_t pairs = std::min(kMaxPairs, 8 * terms);       // up to 8 windows in one sort
+  const size_t buckets = std::min(kMaxBuckets, terms / 4 + 1024);
+  return terms * per_term + pairs * 16 + buckets * xyzz_bytes;
+}
+
+// Whether gpu::DeviceCsr will hold `coeff` in the tagged form: at most 65534 distinct values
+// other than ±1 (its table), judged on the first 2^20 terms (a PoRep matrix has ~1,300 in all;
+// random coefficients exceed the table within the sample). Their count, or none.
+std::optional<size_t> tagged_table(std::span<const ff::Fr> coeff) {
+  constexpr size_t kSample = size_t{1} << 20, kTable = 65534;
+  const ff::Fr one = ff::Fr::one(), minus_one = -one;
+  struct Hash {
+    size_t operator()(const ff::Fr& x) const {
+      uint64_t h = 0;
+      std::memcpy(&h, &x, sizeof h);  // the low Montgomery limb: uniform enough for a hash
+      return size_t(h * 0x9e3779b97f4a7c15ull);
+    }
+  };
+  std::unordered_set<ff::Fr, Hash> distinct;
+  for (size_t k = 0; k < std::min(coeff.size(), kSample); ++k) {
+    if (coeff[k] == one || coeff[k] == minus_one) continue;
+    distinct.insert(coeff[k]);
+    if (distinct.size() > kTable) return std::nullopt;
+  }
+  return distinct.size();
+}
+
+size_t circuit_device_bytes(const r1cs::CompiledR1cs<ff::Fr>& c) {
+  size_t total = 3 * (c.num_inputs + c.num_aux) / 8;  // densities
+  for (const auto* m : {&c.a, &c.b, &c.c}) {
+    // Tagged: a 4-byte column and a 2-byte code a term, and the table; plain: the column and a
+    // 32-byte value.
+    const std::optional<size_t> table = tagged_table(m->coeff);
+    const size_t per_term = table ? 6 : 4 + sizeof(ff::Fr);
+    total += m->row_start.size() * 8 + m->column.size() * per_term + (table ? *table * sizeof(ff::Fr) : 0);
+  }
+  return total;
+}
+
+GpuMemoryNeeds GpuMemoryNeeds::estimate(const ParameterSizes& key, const CircuitSizes& z, size_t circuit_bytes) {
+  GpuMemoryNeeds n;
+  const size_t m = key.h + 1, zb = z.elements() * kFr;
+  n.key = (key.h + key.l + key.a + key.b_g1) * kG1 + key.b_g2 * kG2;
+  n.circuit = circuit_bytes;
+  // Resident: a, b, c (m each), two witnesses, the MSMs' workspaces at full size (h is the largest
+  // G1 MSM; b_g2 the G2 one), kept between proofs.
+  n.resident_proofs = 3 * m * kFr + 2 * zb + msm_workspace_bytes(m, kXyzzG1) +
+                      msm_workspace_bytes(key.b_g2, kXyzzG2) + kMargin;
+  // Streamed: H's a, b, c; then h's scalars beside the G1 chunks; then z beside both groups'
+  // chunks (the workspaces stay at their chunk sizes).
+  const size_t g1_chunks = 2 * std::min(m, kStreamChunkG1) * kG1 + msm_workspace_bytes(std::min(m, kStreamChunkG1), kXyzzG1);
+  const size_t g2_chunks =
+      2 * std::min(key.b_g2, kStreamChunkG2) * kG2 + msm_workspace_bytes(std::min(key.b_g2, kStreamChunkG2), kXyzzG2);
+  n.streamed_proof = std::max({3 * m * kFr, m * kFr + g1_chunks, zb + g1_chunks + g2_chunks}) + kMargin;
+  return n;
+}
+
+Expected<GpuPlacement> place_on_gpu(const GpuMemoryNeeds& needs, size_t budget) {
+  if (needs.resident() <= budget) return GpuPlacement::resident;
+  if (needs.streamed_proof <= budget) return GpuPlacement::streamed;
+  return Error{ErrorCode::kUnsupported,
+               "GPU prover: " + gib_text(budget) + " of device memory is too little; a proof needs " +
+                   gib_text(needs.streamed_proof) + " with the key and circuit on the host (" +
+                   gib_text(needs.resident()) + " with both on the device)"};
+}
+
+std::string gib_text(size_t bytes) { return fmt::format("{:.1f} GiB", double(bytes) / double(size_t{1} << 30)); }
+
+Expected<size_t> parse_memory_size(std::string_view text) {
+  if (text.empty()) return size_t{0};
+  size_t value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end == text.data())
+    return invalid_argument("memory size '" + std::string(text) + "': expected a number with KiB, MiB, GiB, KB, MB or GB");
+  std::string unit(end, text.data() + text.size());
+  std::transform(unit.begin(), unit.end(), unit.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+  size_t scale = 0;
+  if (unit.empty() || unit == "b") scale = 1;
+  else if (unit == "kib") scale = size_t{1} << 10;
+  else if (unit == "mib") scale = size_t{1} << 20;
+  else if (unit == "gib") scale = size_t{1} << 30;
+  else if (unit == "kb") scale = 1000;
+  else if (unit == "mb") scale = 1000 * 1000;
+  else if (unit == "gb") scale = 1000 * 1000 * 1000;
+  else return invalid_argument("memory size '" + std::string(text) + "': unknown unit '" + unit + "'");
+  if (value > SIZE_MAX / scale) return invalid_argument("memory size '" + std::string(text) + "': too large");
+  return value * scale;
+}
+
+}  // namespace cuzk::groth16

@@ -1,0 +1,65 @@
+#pragma once
+// Where the GPU prover keeps its data, from the card's memory (issue 7: most users' cards have
+// 16-32 GB; a 32 GiB PoRep key is ~47 GB and its compiled circuit ~7 GB):
+//   resident — the key's bases and the compiled circuit on the device, uploaded once; per proof
+//              only z travels (the H200's path: ~105 GiB at 32 GiB);
+//   streamed — both stay on the host: a, b, c by the CPU's SpMV, uploaded per proof; the bases
+//              stream from page-locked host memory in chunks, each copied while the previous
+//              chunk is summed (gpu::Msm::run_streamed); z goes up after H, so the peak is H's
+//              three vectors (~13 GB at 32 GiB) or the MSMs' chunks, whichever is larger.
+// A pure function of the sizes, so that it is tested without a GPU; the estimates follow the
+// buffers gpu/msm.hpp and groth16/gpu_prover.cpp allocate (the H200's measured peaks are in
+// docs/PERF.md entry 23).
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "core/expected.hpp"
+#include "groth16/prover.hpp"
+#include "groth16/witness.hpp"
+#include "r1cs/compiled.hpp"
+
+namespace cuzk::groth16 {
+
+enum class GpuPlacement { resident, streamed };
+
+// Terms per streamed MSM chunk: G1 2^24 (1.6 GB of bases a buffer, two buffers), G2 2^22
+// (0.8 GB): each copy (~30 ms at 55 GB/s) hides behind the chunk's sum.
+inline constexpr size_t kStreamChunkG1 = size_t{1} << 24;
+inline constexpr size_t kStreamChunkG2 = size_t{1} << 22;
+
+// Device bytes a GPU MSM of `terms` terms holds at its largest (gpu/msm_impl.cuh's workspace):
+// two 36-byte term arrays and three flag bytes a term, 16 bytes a sorted pair (keys and values,
+// double-buffered) for up to 8 windows' pairs at once but at most 2^30 pairs, and a group of
+// windows' buckets (at most 2^24 XYZZ points of `xyzz_bytes`).
+size_t msm_workspace_bytes(size_t terms, size_t xyzz_bytes);
+
+struct GpuMemoryNeeds {
+  size_t key = 0;      // the key's bases on the device (DeviceKey::bytes)
+  size_t circuit = 0;  // the compiled circuit on the device (A, B, C tagged, densities)
+  size_t resident_proofs = 0;  // per-proof buffers with both resident (two witnesses in flight)
+  size_t streamed_proof = 0;   // per-proof buffers when streamed (the peak of its stages)
+
+  // From the key's and circuit's sizes (domain m = h + 1, z = inputs + aux) and the circuit's
+  // device bytes (circuit_device_bytes).
+  static GpuMemoryNeeds estimate(const ParameterSizes& key, const CircuitSizes& z, size_t circuit_bytes);
+  size_t resident() const { return key + circuit + resident_proofs; }
+};
+
+// The compiled circuit's device bytes (gpu/spmv.hpp: 8 bytes a row, 6 a term in the tagged form
+// that PoRep's few distinct coefficients allow, 36 in the plain form) with its density bitmaps.
+size_t circuit_device_bytes(const r1cs::CompiledR1cs<ff::Fr>& circuit);
+
+// Resident when everything fits `budget` bytes, streamed when a streamed proof does; else an
+// error saying how much the card would need.
+Expected<GpuPlacement> place_on_gpu(const GpuMemoryNeeds& needs, size_t budget);
+
+// "12.3 GiB", for messages.
+std::string gib_text(size_t bytes);
+
+// A memory size: "16GiB", "512MiB", "24GB", a plain number of bytes; "" or "0": no limit (0).
+// CUZK_GPU_MEMORY and the --gpu-memory flags take this form.
+Expected<size_t> parse_memory_size(std::string_view text);
+
+}  // namespace cuzk::groth16

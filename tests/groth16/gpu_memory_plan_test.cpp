@@ -1,0 +1,95 @@
+// The GPU prover's placement plan (groth16/gpu_memory_plan.hpp), without a GPU: memory sizes as
+// users write them, the estimates at the 32 GiB PoRep partition's sizes against what the H200
+// measured, and the choice between resident, streamed and too small. And CUZK_GPU_MEMORY /
+// --gpu-memory reaching GpuChoice.
+
+#include "groth16/gpu_memory_plan.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+#include "groth16/select_prover.hpp"
+
+namespace cuzk::groth16 {
+namespace {
+
+constexpr size_t kGiB = size_t{1} << 30;
+
+TEST(GpuMemoryPlan, ParsesMemorySizes) {
+  EXPECT_EQ(parse_memory_size("16GiB").value(), 16 * kGiB);
+  EXPECT_EQ(parse_memory_size("512MiB").value(), 512u << 20);
+  EXPECT_EQ(parse_memory_size("24GB").value(), 24'000'000'000u);
+  EXPECT_EQ(parse_memory_size("4096").value(), 4096u);
+  EXPECT_EQ(parse_memory_size("16gib").value(), 16 * kGiB);
+  EXPECT_EQ(parse_memory_size("").value(), 0u);
+  EXPECT_EQ(parse_memory_size("0").value(), 0u);
+  for (const char* bad : {"GiB", "16 GiB", "16TiB", "-1GiB", "99999999999999999999GiB", "1e9"}) {
+    const auto e = parse_memory_size(bad);
+    ASSERT_FALSE(e.has_value()) << bad;
+    EXPECT_NE(e.error().message.find(bad), std::string::npos) << e.error().message;
+  }
+}
+
+// A 32 GiB PoRep partition: 130,278,541 constraints, 130,169,893 aux, domain 2^27. The key is
+// ~47 GB; a resident prover peaked at 104.5 GiB on the H200 (docs/PERF.md 20, 22) and a streamed
+// proof must fit a 16 GiB card.
+TEST(GpuMemoryPlan, ThirtyTwoGiBPartition) {
+  const size_t m = size_t{1} << 27;
+  ParameterSizes key;
+  key.ic = 39;  // any small count: the inputs hardly matter
+  key.h = m - 1;
+  key.l = 130'169'893;
+  key.a = 100'000'000;
+  key.b_g1 = key.b_g2 = 20'000'000;
+  const CircuitSizes z{key.ic, key.l};
+  const auto needs = GpuMemoryNeeds::estimate(key, z, 7 * kGiB);
+  EXPECT_GT(needs.key, 40 * kGiB);
+  EXPECT_LT(needs.key, 50 * kGiB);
+  EXPECT_GT(needs.resident(), 80 * kGiB);   // measured peak 104.5 GiB with a key of this order
+  EXPECT_LT(needs.resident(), 120 * kGiB);  // fits the H200 (139 GiB)
+  EXPECT_LT(needs.streamed_proof, 16 * kGiB);
+  EXPECT_GT(needs.streamed_proof, 3 * m * 32);  // at least H's three vectors
+  EXPECT_EQ(place_on_gpu(needs, 139 * kGiB).value(), GpuPlacement::resident);
+  EXPECT_EQ(place_on_gpu(needs, 16 * kGiB).value(), GpuPlacement::streamed);
+  const auto e = place_on_gpu(needs, 8 * kGiB);
+  ASSERT_FALSE(e.has_value());
+  EXPECT_NE(e.error().message.find("8.0 GiB of device memory is too little"), std::string::npos) << e.error().message;
+}
+
+TEST(GpuMemoryPlan, WorkspaceGrowsWithTerms) {
+  size_t last = 0;
+  for (size_t terms : {size_t{1}, size_t{1} << 10, size_t{1} << 20, size_t{1} << 24, size_t{1} << 27}) {
+    const size_t w = msm_workspace_bytes(terms, 192);
+    EXPECT_GT(w, last) << terms;
+    EXPECT_GE(w, terms * 75) << terms;  // the term arrays alone
+    last = w;
+  }
+}
+
+TEST(GpuMemoryPlan, FlagsOverTheEnvironment) {
+  setenv("CUZK_GPU", "1", 1);
+  setenv("CUZK_GPU_MEMORY", "16GiB", 1);
+  GpuChoice c = GpuChoice::from_env().value();
+  EXPECT_EQ(c.kind, GpuChoice::Kind::device);
+  EXPECT_EQ(c.ordinal, 1);
+  EXPECT_EQ(c.memory_limit, 16 * kGiB);
+  c = GpuChoice::from_flags("0", "").value();  // the flag's GPU, the environment's limit
+  EXPECT_EQ(c.ordinal, 0);
+  EXPECT_EQ(c.memory_limit, 16 * kGiB);
+  c = GpuChoice::from_flags("", "24GiB").value();
+  EXPECT_EQ(c.ordinal, 1);
+  EXPECT_EQ(c.memory_limit, 24 * kGiB);
+  setenv("CUZK_GPU_MEMORY", "lots", 1);
+  const auto bad = GpuChoice::from_env();
+  ASSERT_FALSE(bad.has_value());
+  EXPECT_NE(bad.error().message.find("CUZK_GPU_MEMORY"), std::string::npos) << bad.error().message;
+  const auto bad_flag = GpuChoice::from_flags("0", "16XB");
+  unsetenv("CUZK_GPU");
+  unsetenv("CUZK_GPU_MEMORY");
+  ASSERT_FALSE(bad_flag.has_value());
+  EXPECT_NE(GpuChoice::from_flags("", "16XB").error().message.find("--gpu-memory"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace cuzk::groth16
