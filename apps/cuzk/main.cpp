@@ -137,9 +137,10 @@ int main(int argc, char** argv) {
   bs->add_flag("--witness-only", bench_synth.witness_only, "WitnessCS (the assignment only) instead of ProvingCS");
   bs->add_option("--repeat", bench_synth.repeat, "runs (median and min are reported)");
   bs->add_flag("--json", bench_synth.json, "print one JSON object");
+  bs->add_flag("--compile", bench_synth.compile, "time compiling the partition circuit (KeygenCS) instead");
   bs->add_option("--concurrent", bench_synth.concurrent, "with --witness-only: partitions at once");
   bs->add_option("--parallel", bench_synth.parallel,
-                 "with --witness-only: each partition's challenges on a pool of this many threads");
+                 "with --witness-only or --compile: each partition's challenges on a pool of this many threads");
 
   cuzk::bench::MsmGpuBenchOptions bench_msm;
   std::string msm_log_n = "16..24";

@@ -62,7 +62,7 @@ int run_porep_setup(const PorepSetupOptions& o) {
     }
     fs::create_directories(dir);
     auto t0 = Clock::now();
-    const r1cs::CompiledR1cs<ff::Fr> compiled = porep::compile_partition(porep::circuit_shape(sector), porep::PorepPoseidon());
+    const r1cs::CompiledR1cs<ff::Fr> compiled = porep::compile_partition(porep::circuit_shape(sector), porep::PorepPoseidon(), &pool);
     const double compile_ms = ms_since(t0);
     t0 = Clock::now();
     const groth16::ToxicWaste tw = o.seed ? groth16::ToxicWaste::from_seed(*o.seed) : groth16::ToxicWaste::random();
@@ -110,7 +110,7 @@ int run_porep_prove(const PorepProveOptions& o) {
     std::optional<r1cs::CompiledR1cs<ff::Fr>> circuit;
     if (on_gpu) {
       const porep::RegisteredShape shape = must(porep::registered_shape(c1.registered_proof));
-      circuit = porep::compile_partition(porep::circuit_shape(shape.shape), poseidon);
+      circuit = porep::compile_partition(porep::circuit_shape(shape.shape), poseidon, &pool);
     }
     const double compile_ms = ms_since(t0);
     t0 = Clock::now();

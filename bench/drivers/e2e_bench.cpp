@@ -85,7 +85,7 @@ int run(const E2eBenchOptions& o) {
   // 2-3. The circuit and our own key.
   say(fmt::format("bench e2e: {} sector, {} partitions; compiling the partition circuit", sector.name, sector.partitions));
   auto t0 = Clock::now();
-  std::optional<r1cs::CompiledR1cs<ff::Fr>> circuit = porep::compile_partition(porep::circuit_shape(sector), poseidon);
+  std::optional<r1cs::CompiledR1cs<ff::Fr>> circuit = porep::compile_partition(porep::circuit_shape(sector), poseidon, &pool);
   const double compile_ms = ms_since(t0);
   const size_t constraints = circuit->num_constraints(), aux = circuit->num_aux;
   say(fmt::format("  {} constraints, {} aux in {:.1f} s; generating the key", constraints, aux, compile_ms / 1e3));

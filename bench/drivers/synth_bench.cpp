@@ -81,7 +81,11 @@ int run_synth_bench(const SynthBenchOptions& o) {
   };
   for (unsigned run = 0; run < std::max(1u, o.repeat); ++run) {
     const auto t0 = Clock::now();
-    if (o.witness_only) {
+    if (o.compile) {
+      const r1cs::CompiledR1cs<ff::Fr> compiled = porep::compile_partition(shape, poseidon, pool ? &*pool : nullptr);
+      aux = compiled.num_aux;
+      rows = compiled.num_constraints();
+    } else if (o.witness_only) {
       std::vector<std::thread> threads;
       for (unsigned i = 1; i < std::max(1u, o.concurrent); ++i) threads.emplace_back(witness_once);
       aux = witness_once();
@@ -98,7 +102,9 @@ int run_synth_bench(const SynthBenchOptions& o) {
   std::vector<double> sorted = ms;
   std::sort(sorted.begin(), sorted.end());
   const double median = sorted[sorted.size() / 2], min = sorted.front();
-  const std::string mode = !o.witness_only ? "proving"
+  const std::string mode = o.compile ? fmt::format("compile (KeygenCS){}",
+                                                   o.parallel ? fmt::format(", challenges on {} threads", o.parallel) : "")
+                           : !o.witness_only ? "proving"
                            : fmt::format("witness-only{}{}",
                                          o.concurrent > 1 ? fmt::format(", {} at once", o.concurrent) : "",
                                          o.parallel ? fmt::format(", challenges on {} threads", o.parallel) : "");

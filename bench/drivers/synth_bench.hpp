@@ -15,11 +15,13 @@ struct SynthBenchOptions {
   std::string sector_size = "2KiB";
   std::string c1;  // a C1 file (its partition 0; sector_size ignored); empty: an all-zero partition
   bool witness_only = false;
+  bool compile = false;  // the partition circuit compiled (KeygenCS, porep::compile_partition) instead
   unsigned repeat = 3;
   bool json = false;
   // Witness-only variants, to see how synthesis scales on many cores:
   unsigned concurrent = 1;  // this many partitions synthesised at once (the run's time is the wall time)
   unsigned parallel = 0;    // > 0: each partition's challenges in parallel on a pool of this many threads
+                            // (witness-only, or --compile)
 };
 
 // Returns the process exit code.

@@ -97,11 +97,33 @@ void synthesize_partition_witness(const StackedCircuitShape& shape, const PorepP
   std::copy(all.begin(), all.end(), z.begin());
 }
 
-r1cs::CompiledR1cs<ff::Fr> compile_partition(const StackedCircuitShape& shape, const PorepPoseidon& poseidon) {
-  r1cs::KeygenCS<ff::Fr> cs;
+r1cs::CompiledR1cs<ff::Fr> compile_partition(const StackedCircuitShape& shape, const PorepPoseidon& poseidon,
+                                             ThreadPool* pool) {
   const ff::Fr z = ff::Fr::zero();
-  synthesize_partition(cs, shape, poseidon, PartitionWitness{z, z, z, z, z, blank_challenges(shape)});
-  return std::move(cs).finish();
+  const std::vector<ChallengeProof> blank = blank_challenges(shape);
+  const PartitionWitness w{z, z, z, z, z, blank};
+  if (pool == nullptr || pool->threads() == 1 || w.challenges.size() < 2) {
+    r1cs::KeygenCS<ff::Fr> cs;
+    synthesize_partition(cs, shape, poseidon, w);
+    return std::move(cs).finish();
+  }
+  // The head, then challenge 0 after it (its counts give every challenge's, all of one shape),
+  // then the others in parallel, each numbering on from where the one before it will end.
+  std::vector<r1cs::KeygenCS<ff::Fr>> parts;
+  parts.reserve(w.challenges.size() + 1);
+  const PartitionHead head = synthesize_partition_head(parts.emplace_back(), poseidon, w);
+  parts.emplace_back(parts[0].num_inputs(), parts[0].num_aux());
+  synthesize_challenge(parts[1], shape, poseidon, head, w.challenges[0], 0);
+  const uint32_t in_share = parts[1].num_inputs() - parts[0].num_inputs();
+  const uint32_t aux_share = parts[1].num_aux() - parts[0].num_aux();
+  for (size_t k = 1; k < w.challenges.size(); ++k) {
+    parts.emplace_back(parts[0].num_inputs() + uint32_t(k) * in_share, parts[0].num_aux() + uint32_t(k) * aux_share);
+    parts.back().reserve_like(parts[1]);
+  }
+  pool->for_each_index(w.challenges.size() - 1, [&](size_t i) {
+    synthesize_challenge(parts[i + 2], shape, poseidon, head, w.challenges[i + 1], i + 1);
+  });
+  return r1cs::KeygenCS<ff::Fr>::finish(std::move(parts), *pool);  // checks that the parts meet
 }
 
 }  // namespace cuzk::porep

@@ -3,11 +3,20 @@
 // alloc_input and enforce interleave (inputize, pack_into_inputs), so the final column of an aux
 // variable, num_inputs + index, is unknown while recording: columns are kept tagged input/aux
 // and remapped to z = [inputs ‖ aux] once, in finish() (a lesson of the Rust cuzk, DESIGN.md).
+//
+// A circuit may also be recorded in parts, each KeygenCS numbering its variables on from where
+// the previous part ended (its rows may refer to earlier parts' variables), and the parts joined
+// in order (finish(parts, pool)): the same compiled circuit, recorded on many threads (PoRep's
+// challenges, porep::compile_partition).
 
+#include <algorithm>
+#include <array>
 #include <cstdint>
+#include <string>
 #include <utility>
 #include <vector>
 
+#include "core/thread_pool.hpp"
 #include "ff/bls12_381.hpp"
 #include "r1cs/compiled.hpp"
 #include "r1cs/constraint_system.hpp"
@@ -19,8 +28,19 @@ class KeygenCS {
  public:
   using Field = F;
 
-  KeygenCS() {
+  KeygenCS() : KeygenCS(1, 0) {}
+  // A part that follows one which ended with `num_inputs` inputs (ONE included) and `num_aux` aux.
+  KeygenCS(uint32_t num_inputs, uint32_t num_aux)
+      : first_inputs_(num_inputs), first_aux_(num_aux), num_inputs_(num_inputs), num_aux_(num_aux) {
     for (Recording* m : {&a_, &b_, &c_}) m->row_start.push_back(0);
+  }
+  // Room for as many rows and terms as `like` recorded (a part of the same shape).
+  void reserve_like(const KeygenCS& like) {
+    for (auto [m, l] : {std::pair{&a_, &like.a_}, std::pair{&b_, &like.b_}, std::pair{&c_, &like.c_}}) {
+      m->row_start.reserve(l->row_start.size());
+      m->column.reserve(l->column.size());
+      m->coeff.reserve(l->coeff.size());
+    }
   }
 
   static constexpr Variable one() { return Variable::one(); }
@@ -45,7 +65,7 @@ class KeygenCS {
   void push_namespace(Name&&) {}
   void pop_namespace() {}
 
-  uint32_t num_inputs() const { return num_inputs_; }
+  uint32_t num_inputs() const { return num_inputs_; }  // so far, earlier parts' included
   uint32_t num_aux() const { return num_aux_; }
   size_t num_constraints() const { return a_.row_start.size() - 1; }
 
@@ -56,6 +76,51 @@ class KeygenCS {
     out.a = std::move(a_).compile(num_inputs_);
     out.b = std::move(b_).compile(num_inputs_);
     out.c = std::move(c_).compile(num_inputs_);
+    return out;
+  }
+
+  // The circuit recorded in `parts`, in order; each part must begin where the one before ended
+  // (throws SynthesisError otherwise). Equal to one KeygenCS that recorded everything; the parts
+  // are copied in parallel on `pool` and freed as they go.
+  static CompiledR1cs<F> finish(std::vector<KeygenCS>&& parts, ThreadPool& pool) {
+    if (parts.empty()) return KeygenCS().finish();
+    for (size_t k = 1; k < parts.size(); ++k) {
+      if (parts[k].first_inputs_ != parts[k - 1].num_inputs_ || parts[k].first_aux_ != parts[k - 1].num_aux_)
+        throw SynthesisError("KeygenCS: part " + std::to_string(k) + " begins at " +
+                             std::to_string(parts[k].first_inputs_) + " inputs and " +
+                             std::to_string(parts[k].first_aux_) + " aux, the part before ends at " +
+                             std::to_string(parts[k - 1].num_inputs_) + " and " + std::to_string(parts[k - 1].num_aux_));
+    }
+    CompiledR1cs<F> out;
+    out.num_inputs = parts.back().num_inputs_;
+    out.num_aux = parts.back().num_aux_;
+    // Where each part's rows and terms go, per matrix.
+    std::vector<std::array<size_t, 3>> row_at(parts.size() + 1), term_at(parts.size() + 1);
+    for (size_t k = 0; k < parts.size(); ++k) {
+      const Recording* r[3] = {&parts[k].a_, &parts[k].b_, &parts[k].c_};
+      for (int i = 0; i < 3; ++i) {
+        row_at[k + 1][i] = row_at[k][i] + r[i]->row_start.size() - 1;
+        term_at[k + 1][i] = term_at[k][i] + r[i]->column.size();
+      }
+    }
+    CsrMatrix<F>* m[3] = {&out.a, &out.b, &out.c};
+    for (int i = 0; i < 3; ++i) {
+      m[i]->row_start.resize(row_at.back()[i] + 1);
+      m[i]->column.resize(term_at.back()[i]);
+      m[i]->coeff.resize(term_at.back()[i]);
+      m[i]->row_start.back() = term_at.back()[i];
+    }
+    pool.for_each_index(parts.size(), [&](size_t k) {
+      Recording* r[3] = {&parts[k].a_, &parts[k].b_, &parts[k].c_};
+      for (int i = 0; i < 3; ++i) {
+        const size_t rows = r[i]->row_start.size() - 1, t0 = term_at[k][i];
+        for (size_t j = 0; j < rows; ++j) m[i]->row_start[row_at[k][i] + j] = t0 + r[i]->row_start[j];
+        std::transform(r[i]->column.begin(), r[i]->column.end(), m[i]->column.begin() + ptrdiff_t(t0),
+                       [n = out.num_inputs](uint32_t c) { return c & kAuxTag ? n + (c & ~kAuxTag) : c; });
+        std::copy(r[i]->coeff.begin(), r[i]->coeff.end(), m[i]->coeff.begin() + ptrdiff_t(t0));
+        *r[i] = Recording{};  // its memory goes as soon as it is copied
+      }
+    });
     return out;
   }
 
@@ -92,8 +157,9 @@ class KeygenCS {
     }
   };
 
-  uint32_t num_inputs_ = 1;  // ONE
-  uint32_t num_aux_ = 0;
+  uint32_t first_inputs_, first_aux_;  // where this part's numbering began (1, 0: the first)
+  uint32_t num_inputs_;                // ONE included
+  uint32_t num_aux_;
   Recording a_, b_, c_;
 };
 

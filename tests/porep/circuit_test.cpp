@@ -11,10 +11,12 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "gadgets/sha256_native.hpp"
 #include "porep/circuit.hpp"
+#include "core/thread_pool.hpp"
 #include "porep/create_label.hpp"
 #include "r1cs/compiled.hpp"
 #include "r1cs/keygen_cs.hpp"
@@ -60,6 +62,24 @@ TEST(PorepCircuit, TwoKiBPartitionMatchesModelFingerprint) {
 }
 
 // rust-fil-proofs storage-proofs-porep/tests/stacked_circuit.rs: 2 layers, 1 challenge, 22 inputs.
+// The partition compiled with its challenges recorded in parallel (KeygenCS parts joined) is the
+// sequentially compiled one, element for element: the 2 KiB shape on 2 threads (its fingerprint
+// holds) and one of five challenges on 3 (four parts after the first, in parallel, as a 32 GiB
+// partition's 18).
+TEST(PorepCircuit, ParallelCompileEqualsSequential) {
+  for (const auto& [challenges, threads] : {std::pair<size_t, unsigned>{2, 2}, {5, 3}}) {
+    const StackedCircuitShape shape{64, 2, {8, 0, 0}, challenges};
+    const r1cs::CompiledR1cs<Fr> sequential = compile_partition(shape, poseidon());
+    ThreadPool pool(threads);
+    const r1cs::CompiledR1cs<Fr> parallel = compile_partition(shape, poseidon(), &pool);
+    EXPECT_TRUE(parallel == sequential) << challenges << " challenges, " << threads << " threads";
+    if (challenges == 2) {
+      EXPECT_EQ(r1cs::row_digest(sequential, sequential.a.num_rows()),
+                "c48acf08e6220b0839cc17ab449cb1bf5d81d70f6c4048d301be4cadb3658429");
+    }
+  }
+}
+
 TEST(PorepCircuit, PublishedTestCircuitCounts) {
   struct Case {
     const char* name;

@@ -61,6 +61,40 @@ TEST(KeygenCS, CsrEqualsTestCSRowsWithInputsInterleaved) {
   EXPECT_NE(row_digest(r, r.num_constraints() - 1), t.digest());
 }
 
+// A circuit recorded in parts (each numbering on from the one before, its rows referring to the
+// earlier parts' variables) and joined equals one KeygenCS that recorded it all, inputs
+// interleaved included; a part that does not begin where the one before ended is refused.
+TEST(KeygenCS, PartsJoinedEqualOneRecording) {
+  const uint64_t seed = test::seed();
+  KeygenCS<Fr> whole;
+  test::random_r1cs(whole, 200, seed);
+  Variable last_aux = Variable::aux(whole.num_aux() - 1), last_input = Variable::input(whole.num_inputs() - 1);
+  test::random_r1cs(whole, 300, seed + 1);
+  // A row over the first piece's variables and one of the second's.
+  const auto cross = [&](KeygenCS<Fr>& cs) {
+    cs.enforce("cross", [&](LinearCombination<Fr> lc) { return lc + last_aux; },
+               [&](LinearCombination<Fr> lc) { return lc + last_input; },
+               [&](LinearCombination<Fr> lc) { return lc + Variable::aux(cs.num_aux() - 1); });
+  };
+  cross(whole);
+  const CompiledR1cs<Fr> expected = std::move(whole).finish();
+
+  std::vector<KeygenCS<Fr>> parts;
+  parts.emplace_back();
+  test::random_r1cs(parts[0], 200, seed);
+  parts.emplace_back(parts[0].num_inputs(), parts[0].num_aux());
+  test::random_r1cs(parts[1], 300, seed + 1);
+  cross(parts[1]);
+  ThreadPool pool(2);
+  EXPECT_TRUE(KeygenCS<Fr>::finish(std::move(parts), pool) == expected);
+
+  std::vector<KeygenCS<Fr>> gap;
+  gap.emplace_back();
+  test::random_r1cs(gap[0], 20, seed);
+  gap.emplace_back(gap[0].num_inputs(), gap[0].num_aux() + 1);
+  EXPECT_THROW(KeygenCS<Fr>::finish(std::move(gap), pool), SynthesisError);
+}
+
 TEST(Spmv, EqualsProvingCSRowForRow) {
   const uint64_t seed = test::seed();
   const std::vector<std::function<void(KeygenCS<Fr>&, ProvingCS<Fr>&)>> bodies = {
