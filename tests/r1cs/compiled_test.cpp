@@ -1,11 +1,12 @@
-// KeygenCS → CompiledR1cs: the CSR matrices against TestCS's rows, SpMV against ProvingCS, and
-// the file format (round trip; truncation and corruption give errors naming file and offset).
+// KeygenCS → CompiledR1cs: the CSR matrices against TestCS's rows, a circuit recorded in parts
+// against one recording, SpMV against ProvingCS, and the file format (round trip; truncation and corruption give errors naming file and offset).
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <random>
 #include <string>
 #include <unistd.h>
 
@@ -61,36 +62,46 @@ TEST(KeygenCS, CsrEqualsTestCSRowsWithInputsInterleaved) {
   EXPECT_NE(row_digest(r, r.num_constraints() - 1), t.digest());
 }
 
+// Rows for KeygenCS (no values): inputs and aux allocated between rows, each row over variables
+// allocated so far, an earlier part's included (picked by number, as PoRep's challenges refer to
+// the head's), with coefficients from -3 to 3.
+void record_rows(KeygenCS<Fr>& cs, size_t rows, uint64_t seed) {
+  std::mt19937_64 g(seed);
+  const auto pick = [&] {
+    return g() % 2 ? Variable::input(uint32_t(g() % cs.num_inputs())) : Variable::aux(uint32_t(g() % cs.num_aux()));
+  };
+  for (size_t r = 0; r < rows; ++r) {
+    if (g() % 5 == 0) cs.alloc_input("input", [] { return Fr::zero(); });
+    const Variable w = cs.alloc("w", [] { return Fr::zero(); });
+    const Fr k = Fr::from_uint(g() % 7) - Fr::from_uint(3);
+    cs.enforce("row", [&](LinearCombination<Fr> lc) { return lc + pick() + pick(); },
+               [&](LinearCombination<Fr> lc) { return lc + k * pick(); },
+               [&](LinearCombination<Fr> lc) { return lc + w; });
+  }
+}
+
 // A circuit recorded in parts (each numbering on from the one before, its rows referring to the
 // earlier parts' variables) and joined equals one KeygenCS that recorded it all, inputs
 // interleaved included; a part that does not begin where the one before ended is refused.
 TEST(KeygenCS, PartsJoinedEqualOneRecording) {
   const uint64_t seed = test::seed();
   KeygenCS<Fr> whole;
-  test::random_r1cs(whole, 200, seed);
-  Variable last_aux = Variable::aux(whole.num_aux() - 1), last_input = Variable::input(whole.num_inputs() - 1);
-  test::random_r1cs(whole, 300, seed + 1);
-  // A row over the first piece's variables and one of the second's.
-  const auto cross = [&](KeygenCS<Fr>& cs) {
-    cs.enforce("cross", [&](LinearCombination<Fr> lc) { return lc + last_aux; },
-               [&](LinearCombination<Fr> lc) { return lc + last_input; },
-               [&](LinearCombination<Fr> lc) { return lc + Variable::aux(cs.num_aux() - 1); });
-  };
-  cross(whole);
+  for (uint64_t k = 0; k < 3; ++k) record_rows(whole, 100 + 50 * k, seed + k);
   const CompiledR1cs<Fr> expected = std::move(whole).finish();
+  ASSERT_GT(expected.num_inputs, 20u);
 
   std::vector<KeygenCS<Fr>> parts;
   parts.emplace_back();
-  test::random_r1cs(parts[0], 200, seed);
-  parts.emplace_back(parts[0].num_inputs(), parts[0].num_aux());
-  test::random_r1cs(parts[1], 300, seed + 1);
-  cross(parts[1]);
+  for (uint64_t k = 0; k < 3; ++k) {
+    if (k > 0) parts.emplace_back(parts.back().num_inputs(), parts.back().num_aux());
+    record_rows(parts.back(), 100 + 50 * k, seed + k);
+  }
   ThreadPool pool(2);
   EXPECT_TRUE(KeygenCS<Fr>::finish(std::move(parts), pool) == expected);
 
   std::vector<KeygenCS<Fr>> gap;
   gap.emplace_back();
-  test::random_r1cs(gap[0], 20, seed);
+  record_rows(gap[0], 20, seed);
   gap.emplace_back(gap[0].num_inputs(), gap[0].num_aux() + 1);
   EXPECT_THROW(KeygenCS<Fr>::finish(std::move(gap), pool), SynthesisError);
 }
