@@ -135,11 +135,12 @@ int run(const E2eBenchOptions& o) {
   const bool streamed = own.prover->reads_host_key() && on_gpu;
   // The proofs' device memory must stay within the limit (the key's generation, before them, uses
   // the whole card: a benchmark's convenience).
-  if (gpu_peak && choice.memory_limit != 0 && *gpu_peak > choice.memory_limit) {
+  const bool over_limit = gpu_peak && choice.memory_limit != 0 && *gpu_peak > choice.memory_limit;
+  if (over_limit) {
     fmt::print(stderr, "bench e2e: peak GPU memory {:.2f} GiB is over the limit of {:.2f} GiB\n", gpu_peak_gib,
                double(choice.memory_limit) / double(1ull << 30));
-    failed = true;
   }
+  const bool ok = !failed && !over_limit;
 
   if (o.json) {
     std::string stages, proofs;
@@ -161,8 +162,8 @@ int run(const E2eBenchOptions& o) {
         sector.partitions, constraints, aux, compile_ms, own.scalars_ms, own.points_ms, own.circuit_ms, buffers_ms,
         proofs, med,
         per_hour, stages, peak_rss_gib(), gpu_peak_gib, !on_gpu ? "cpu" : streamed ? "streamed" : "resident",
-        double(choice.memory_limit) / double(1ull << 30), failed ? "false" : "true");
-    return failed ? 1 : 0;
+        double(choice.memory_limit) / double(1ull << 30), ok ? "true" : "false");
+    return ok ? 0 : 1;
   }
   fmt::print("bench e2e: {} PoRep, {} partitions of {} constraints, backend {}, {} threads\n", sector.name,
              sector.partitions, constraints, own.prover->name(), pool.threads());
@@ -182,7 +183,7 @@ int run(const E2eBenchOptions& o) {
   if (gpu_peak) fmt::print(", peak GPU memory during the proofs {:.1f} GiB", gpu_peak_gib);
   if (choice.memory_limit != 0) fmt::print(" (limit {:.1f} GiB)", double(choice.memory_limit) / double(1ull << 30));
   fmt::print("\n");
-  return failed ? 1 : 0;
+  return ok ? 0 : 1;
 }
 
 }  // namespace

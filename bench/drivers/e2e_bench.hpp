@@ -28,7 +28,8 @@ struct E2eBenchOptions {
   bool json = false;
 };
 
-// Returns the process exit code (0; 1 when a proof failed; 2 on bad options or errors).
+// Returns the process exit code (0; 1 when a proof failed or the proofs passed the GPU memory
+// limit; 2 on bad options or errors).
 int run_e2e_bench(const E2eBenchOptions& options);
 
 }  // namespace cuzk::bench
