@@ -4,8 +4,11 @@
 
 #include <cstdio>
 
+#include "client_commands.hpp"
+#include "daemon_commands.hpp"
 #include "gpu_bench_commands.hpp"
 #include "e2e_bench.hpp"
+#include "pipeline_bench.hpp"
 #include "groth16_bench.hpp"
 #include "groth16_commands.hpp"
 #include "porep_commands.hpp"
@@ -113,6 +116,19 @@ int main(int argc, char** argv) {
   bg->add_option("--ptau", bench_groth16.ptau, "snarkjs powers of tau (BLS12-381, power >= K+2) to run snarkjs beside");
   bg->add_flag("--json", bench_groth16.json, "print one JSON object");
 
+  cuzk::bench::PipelineBenchOptions bench_pipeline;
+  auto* bpl = be->add_subcommand("pipeline", "the engine: N synthetic sectors one job at a time, then all at once "
+                                              "(proofs/hour of both and their ratio)");
+  bpl->add_option("--sector-size", bench_pipeline.sector_size, "2KiB, 8MiB, 512MiB, 32GiB or 64GiB");
+  bpl->add_option("--proofs", bench_pipeline.proofs, "sectors (default 4)");
+  bpl->add_option("--gpu", bench_pipeline.gpu, "auto, off (CPU) or a GPU ordinal (default: $CUZK_GPU, else auto)");
+  bpl->add_option("--gpu-memory", bench_pipeline.gpu_memory, "the most GPU memory to use, e.g. 16GiB");
+  bpl->add_option("--workers-per-gpu", bench_pipeline.workers_per_gpu, "jobs proved at once on the GPU when pipelined "
+                                                                        "(default 2)");
+  bpl->add_option("--seed", bench_pipeline.seed, "toxic waste and C1s (insecure: a benchmark's key)");
+  bpl->add_option("--threads", bench_pipeline.threads, "worker threads (default: all)");
+  bpl->add_flag("--json", bench_pipeline.json, "print one JSON object");
+
   cuzk::bench::E2eBenchOptions bench_e2e;
   auto* bee = be->add_subcommand("e2e", "PoRep C2 end to end with our own key: synthetic C1s, compile, key, N proofs "
                                         "(GPU or CPU), each verified");
@@ -168,6 +184,24 @@ int main(int argc, char** argv) {
   bn->add_option("--device", bench_ntt.device, "CUDA device ordinal");
   bn->add_flag("--json", bench_ntt.json, "one JSON object per size");
 
+  cuzk::app::DaemonOptions daemon;
+  auto* dm = app.add_subcommand("daemon", "serve proofs over gRPC (cuzk.v1, Curio's client) until SIGTERM; docs/daemon.md");
+  dm->add_option("--config", daemon.config, "TOML settings (docs/config.md; default: $CUZK_CONFIG, else built-in)");
+  dm->add_option("--listen", daemon.listen, "host:port or unix:///path (default 127.0.0.1:9820)");
+  dm->add_option("--metrics-listen", daemon.metrics_listen, "host:port of the HTTP /metrics endpoint, or off");
+  dm->add_option("--params", daemon.params_dir, "parameter directory (default: $FIL_PROOFS_PARAMETER_CACHE, else "
+                                                "/var/tmp/filecoin-proof-parameters)");
+  dm->add_option("--gpu", daemon.gpu, "auto, off or GPU ordinals such as 0,1");
+  dm->add_option("--gpu-memory", daemon.gpu_memory, "the most device memory to use on each GPU, e.g. 16GiB");
+  dm->add_option("--memory-budget", daemon.memory_budget, "host memory for circuits and jobs (default 90% of RAM)");
+  dm->add_option("--threads", daemon.threads, "worker threads (default: all)");
+  dm->add_option("--preload", daemon.preload, "circuit ids to load at start, e.g. porep-32g (repeatable)");
+  dm->add_option("--log-level", daemon.log_level, "trace, debug, info, warn, error or off");
+  dm->add_flag("--print-config", daemon.print_config, "print the settings in effect and exit");
+
+  cuzk::app::ClientCommands client;
+  cuzk::app::add_client_commands(app, client);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -175,11 +209,14 @@ int main(int argc, char** argv) {
     // like the other refusals of bad input.
     return app.exit(e) == 0 ? 0 : 2;
   }
+  if (dm->parsed()) return cuzk::app::run_daemon(daemon);
+  if (auto rc = cuzk::app::run_client_command(client)) return *rc;
   if (bm->parsed()) return cuzk::app::run_msm_bench(bench_msm, msm_log_n);
   if (bn->parsed()) return cuzk::app::run_ntt_bench(bench_ntt, ntt_log_n);
   if (bg->parsed()) return cuzk::bench::run_groth16_bench(bench_groth16);
   if (bs->parsed()) return cuzk::bench::run_synth_bench(bench_synth);
   if (bee->parsed()) return cuzk::bench::run_e2e_bench(bench_e2e);
+  if (bpl->parsed()) return cuzk::bench::run_pipeline_bench(bench_pipeline);
   if (sc->parsed()) return cuzk::app::run_selfcheck(selfcheck);
   if (su->parsed()) {
     porep_setup.seed = setup.seed;

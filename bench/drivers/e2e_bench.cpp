@@ -1,12 +1,12 @@
 #include "e2e_bench.hpp"
 
 #include <fmt/format.h>
-#include <sys/resource.h>
 
 #include <algorithm>
 #include <optional>
 #include <vector>
 
+#include "bench_support.hpp"
 #include "core/error.hpp"
 #include "core/progress.hpp"
 #include "core/thread_pool.hpp"
@@ -21,24 +21,6 @@
 
 namespace cuzk::bench {
 namespace {
-
-double peak_rss_gib() {
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  return double(usage.ru_maxrss) / (1024.0 * 1024.0);  // KiB on Linux
-}
-
-double median(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
-
-template <class T>
-T must(Expected<T> e) {
-  if (!e) throw Exception(std::move(e.error()));
-  return std::move(*e);
-}
 
 // One row of the stage table: a name and its value in every partition of every proof.
 struct Stage {

@@ -10,6 +10,9 @@ const char* to_string(ErrorCode code) noexcept {
     case ErrorCode::kNotFound: return "not found";
     case ErrorCode::kUnsupported: return "unsupported";
     case ErrorCode::kInternal: return "internal error";
+    case ErrorCode::kCancelled: return "cancelled";
+    case ErrorCode::kVerifyFailed: return "proof does not verify";
+    case ErrorCode::kResourceExhausted: return "resource exhausted";
   }
   return "unknown error";
 }

@@ -15,6 +15,9 @@ enum class ErrorCode {
   kNotFound,
   kUnsupported,
   kInternal,         // a broken invariant of ours
+  kCancelled,        // the caller asked to stop (a job cancelled at a stage boundary)
+  kVerifyFailed,     // a proof we made does not verify (never returned; the engine retries elsewhere)
+  kResourceExhausted,  // a queue or memory budget is full: try again later
 };
 
 const char* to_string(ErrorCode code) noexcept;

@@ -92,27 +92,4 @@ Expected<GpuPlacement> place_on_gpu(const GpuMemoryNeeds& needs, size_t budget) 
                    gib_text(needs.resident()) + " with both on the device)"};
 }
 
-std::string gib_text(size_t bytes) { return fmt::format("{:.1f} GiB", double(bytes) / double(size_t{1} << 30)); }
-
-Expected<size_t> parse_memory_size(std::string_view text) {
-  if (text.empty()) return size_t{0};
-  size_t value = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || end == text.data())
-    return invalid_argument("memory size '" + std::string(text) + "': expected a number with KiB, MiB, GiB, KB, MB or GB");
-  std::string unit(end, text.data() + text.size());
-  std::transform(unit.begin(), unit.end(), unit.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-  size_t scale = 0;
-  if (unit.empty() || unit == "b") scale = 1;
-  else if (unit == "kib") scale = size_t{1} << 10;
-  else if (unit == "mib") scale = size_t{1} << 20;
-  else if (unit == "gib") scale = size_t{1} << 30;
-  else if (unit == "kb") scale = 1000;
-  else if (unit == "mb") scale = 1000 * 1000;
-  else if (unit == "gb") scale = 1000 * 1000 * 1000;
-  else return invalid_argument("memory size '" + std::string(text) + "': unknown unit '" + unit + "'");
-  if (value > SIZE_MAX / scale) return invalid_argument("memory size '" + std::string(text) + "': too large");
-  return value * scale;
-}
-
 }  // namespace cuzk::groth16

@@ -16,6 +16,7 @@
 #include <string_view>
 
 #include "core/expected.hpp"
+#include "core/memory_size.hpp"  // gib_text, parse_memory_size
 #include "groth16/prover.hpp"
 #include "groth16/witness.hpp"
 #include "r1cs/compiled.hpp"
@@ -54,12 +55,5 @@ size_t circuit_device_bytes(const r1cs::CompiledR1cs<ff::Fr>& circuit);
 // Resident when everything fits `budget` bytes, streamed when a streamed proof does; else an
 // error saying how much the card would need.
 Expected<GpuPlacement> place_on_gpu(const GpuMemoryNeeds& needs, size_t budget);
-
-// "12.3 GiB", for messages.
-std::string gib_text(size_t bytes);
-
-// A memory size: "16GiB", "512MiB", "24GB", a plain number of bytes; "" or "0": no limit (0).
-// CUZK_GPU_MEMORY and the --gpu-memory flags take this form.
-Expected<size_t> parse_memory_size(std::string_view text);
 
 }  // namespace cuzk::groth16

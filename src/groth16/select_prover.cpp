@@ -58,6 +58,14 @@ Expected<GpuChoice> GpuChoice::from_flags(std::string_view gpu, std::string_view
 
 bool gpu_backend_built() { return CUZK_HAVE_GPU != 0; }
 
+std::vector<GpuInfo> visible_gpus() {
+  std::vector<GpuInfo> out;
+#if CUZK_HAVE_GPU
+  for (const gpu::DeviceInfo& d : gpu::list_devices()) out.push_back({d.ordinal, d.name, d.total_bytes, d.free_bytes});
+#endif
+  return out;
+}
+
 bool chooses_gpu(const GpuChoice& choice) {
   if (choice.kind == GpuChoice::Kind::off) return false;
   if (choice.kind == GpuChoice::Kind::device) return true;

@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/expected.hpp"
 #include "core/thread_pool.hpp"
@@ -33,6 +34,14 @@ struct GpuChoice {
 
 // Whether this build has the GPU backend (CUDA found at build time).
 bool gpu_backend_built();
+
+// A visible GPU, for status reports (none in a build without CUDA).
+struct GpuInfo {
+  int ordinal = 0;
+  std::string name;
+  size_t total_bytes = 0, free_bytes = 0;
+};
+std::vector<GpuInfo> visible_gpus();
 // The errors make_prover would give for `choice` (a GPU that is not visible, none in this build),
 // before any long work is started.
 Expected<void> check_gpu_choice(const GpuChoice& choice);

@@ -88,8 +88,16 @@ Expected<PorepProof> prove_c1(const C1& c1, groth16::ProverBackend& prover, cons
   // the C1's public data; then the proof from the ProvingCS assignment, or
   // (options.from_witness) from the witness, whose a, b, c the backend computes with the compiled
   // circuit. The witness's buffer goes back to the backend's pool when the proof is made.
+  const auto cancelled = [&](size_t k) {
+    return Error{ErrorCode::kCancelled, "cancelled before partition " + std::to_string(k) + " of " +
+                                            std::to_string(partitions)};
+  };
   const auto run = [&](size_t k) {
     PartitionResult out;
+    if (options.stop.stop_requested()) {
+      out.proof = cancelled(k);
+      return out;
+    }
     Synthesised syn = synthesise(c1, shape, poseidon, uint32_t(k), options, witnesses);
     out.times.synthesis_ms = syn.ms;
     out.inputs.assign(syn.inputs().begin() + 1, syn.inputs().end());
@@ -123,6 +131,7 @@ Expected<PorepProof> prove_c1(const C1& c1, groth16::ProverBackend& prover, cons
 
   PorepProof out;
   for (uint32_t k = 0; k < partitions; ++k) {
+    if (options.stop.stop_requested()) return cancelled(k);
     const auto t_wait = Clock::now();
     PartitionResult part = ahead ? ahead->take(k) : run(k);
     PartitionTimes times = part.times;
@@ -134,7 +143,7 @@ Expected<PorepProof> prove_c1(const C1& c1, groth16::ProverBackend& prover, cons
     CUZK_TRY_ASSIGN(ok, groth16::verify(pvk, *part.proof, part.inputs));
     times.verify_ms = ms_since(t0);
     if (!ok) {
-      return Error{ErrorCode::kInternal, "the proof of partition " + std::to_string(k) +
+      return Error{ErrorCode::kVerifyFailed, "the proof of partition " + std::to_string(k) +
                                              " does not verify: not returned (wrong parameters for this circuit?)"};
     }
     out.partitions.push_back(*part.proof);

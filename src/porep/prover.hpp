@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <stop_token>
 #include <vector>
 
 #include "core/expected.hpp"
@@ -53,6 +54,9 @@ struct ProveOptions {
   // (synthesize_partition_witness); null: one thread a partition (slower: docs/PERF.md 22).
   ThreadPool* synthesis_pool = nullptr;
   std::function<void(uint32_t partition)> on_partition_done;  // progress
+  // A stop requested here ends the proof at the next partition boundary (a partition not yet
+  // started is not started; one being proved finishes) with ErrorCode::kCancelled.
+  std::stop_token stop;
 
   // The GPU path: from the witness, kPipelineWorkers partitions in flight (one proved while the
   // next is synthesised and goes up), each partition's challenges in parallel on `pool`
@@ -73,7 +77,8 @@ struct ProveOptions {
 Expected<std::vector<ff::Fr>> c1_public_inputs(const C1& c1, uint32_t partition);
 
 // Every partition of `c1` proved by `prover` (a key for this C1's partition circuit) and verified
-// with `pvk`, in order. `c1` must have passed validate() (parse_c1 does it).
+// with `pvk`, in order. `c1` must have passed validate() (parse_c1 does it). A partition whose
+// proof does not verify fails the whole with ErrorCode::kVerifyFailed.
 Expected<PorepProof> prove_c1(const C1& c1, groth16::ProverBackend& prover, const groth16::PreparedVerifyingKey& pvk,
                               const PorepPoseidon& poseidon, const ProveOptions& options = {});
 

@@ -7,7 +7,8 @@
 #    every partition before it keeps it) and the bytes are identical; `verify porep` accepts;
 #  - with --gpu-memory below what the key and circuit need (the small-card path: both streamed
 #    from the host), the same proof bytes; a limit too small for any proof is refused by name;
-#  - `bench e2e` (own key on the GPU, two proofs, each verified) reports ok, capped too.
+#  - `bench e2e` (own key on the GPU, two proofs, each verified) reports ok, capped too;
+#  - the daemon on the GPU proves two C1s sent at once, both verify; `bench pipeline` runs.
 # usage: gpu_porep.sh <cuzk binary>
 set -euo pipefail
 cuzk=$1
@@ -66,4 +67,27 @@ done
 "$cuzk" bench e2e --sector-size 8MiB --proofs 2 --gpu 0 --gpu-memory 4GiB --json > "$t/e2e_capped.json"
 grep -q '"placement":"streamed".*"ok":true' "$t/e2e_capped.json" || fail "bench e2e capped: $(cat "$t/e2e_capped.json")"
 cat "$t/e2e_capped.json"
+# The daemon on the GPU: two C1s at once through gRPC, both verified; GetStatus names the GPU.
+"$cuzk" gen-c1 --sector-size 2KiB --seed 12 --out "$t/c1_b.json" > /dev/null
+"$cuzk" daemon --listen "unix://$t/cuzk.sock" --metrics-listen off --params "$t/params" --gpu 0 --preload porep-2k \
+  --log-level debug > "$t/daemon.log" 2>&1 &
+daemon=$!
+trap 'kill $daemon 2>/dev/null || true; rm -rf "$t"' EXIT
+for _ in $(seq 300); do grep -q "listening on" "$t/daemon.log" && break; sleep 0.1; done
+grep -q "listening on.*proving on 1 GPU" "$t/daemon.log" || fail "the GPU daemon did not start: $(cat "$t/daemon.log")"
+"$cuzk" prove-remote --address "unix://$t/cuzk.sock" --c1 "$t/c1_2KiB.json" --out "$t/d_a.bin" > "$t/d_a.txt" &
+pa=$!
+"$cuzk" prove-remote --address "unix://$t/cuzk.sock" --c1 "$t/c1_b.json" --out "$t/d_b.bin" > "$t/d_b.txt" &
+pb=$!
+wait $pa || fail "daemon proof a: $(cat "$t/d_a.txt")"
+wait $pb || fail "daemon proof b: $(cat "$t/d_b.txt")"
+"$cuzk" verify porep --c1 "$t/c1_2KiB.json" --params "$t/params" --proof "$t/d_a.bin" > /dev/null || fail "daemon proof a"
+"$cuzk" verify porep --c1 "$t/c1_b.json" --params "$t/params" --proof "$t/d_b.bin" > /dev/null || fail "daemon proof b"
+"$cuzk" status --address "unix://$t/cuzk.sock" > "$t/status.txt"
+grep -q "H200\|NVIDIA" "$t/status.txt" || fail "status shows no GPU: $(cat "$t/status.txt")"
+kill -TERM $daemon && wait $daemon || fail "the daemon did not exit 0 on SIGTERM"
+grep "stage=done" "$t/daemon.log" | sed 's/^/daemon: /' || true
+"$cuzk" bench pipeline --sector-size 2KiB --proofs 4 --gpu 0 --json > "$t/pipeline.json"
+grep -q '"ok":true' "$t/pipeline.json" || fail "bench pipeline: $(cat "$t/pipeline.json")"
+cat "$t/pipeline.json"
 echo "gpu_porep: OK"

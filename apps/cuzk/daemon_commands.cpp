@@ -1,0 +1,151 @@
+#include "daemon_commands.hpp"
+
+#include <fmt/format.h>
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+#include <unistd.h>
+
+#include <csignal>
+#include <cstdlib>
+#include <memory>
+
+#include "command_support.hpp"
+#include "core/memory_size.hpp"
+#include "core/thread_pool.hpp"
+#include "core/timing.hpp"
+#include "engine/engine.hpp"
+#include "engine/porep_handler.hpp"
+#include "groth16/select_prover.hpp"
+#include "porep/params.hpp"
+#include "service/config.hpp"
+#include "service/server.hpp"
+
+namespace cuzk::app {
+namespace {
+
+using service::DaemonConfig;
+
+// The config file, then the flags over it (docs/config.md: flags override).
+DaemonConfig settings(const DaemonOptions& o) {
+  DaemonConfig c;
+  std::string path = o.config;
+  if (path.empty()) {
+    if (const char* env = std::getenv("CUZK_CONFIG"); env != nullptr) path = env;
+  }
+  if (!path.empty()) c = must(service::read_config(path));
+  if (!o.listen.empty()) c.daemon.listen = o.listen;
+  if (!o.metrics_listen.empty()) c.daemon.metrics_listen = o.metrics_listen == "off" ? "" : o.metrics_listen;
+  if (!o.params_dir.empty()) c.srs.param_dir = o.params_dir;
+  if (!o.gpu.empty()) must(service::parse_gpu_devices(o.gpu, c.gpus));
+  if (!o.gpu_memory.empty()) c.gpus.memory_limit = must(parse_memory_size(o.gpu_memory));
+  if (!o.memory_budget.empty()) c.memory.budget = must(parse_memory_size(o.memory_budget));
+  if (o.threads != 0) c.synthesis.threads = o.threads;
+  if (!o.log_level.empty()) c.logging.level = o.log_level;
+  c.srs.preload.insert(c.srs.preload.end(), o.preload.begin(), o.preload.end());
+  if (const char* log = std::getenv("CUZK_LOG"); log != nullptr && std::string_view(log) == "timing") c.logging.timing = true;
+  must(service::check_config(c));
+  return c;
+}
+
+// The GPUs the config names, each checked to be visible.
+std::vector<groth16::GpuChoice> gpus_of(const DaemonConfig::Gpus& g) {
+  std::vector<int> ordinals;
+  if (g.mode == DaemonConfig::Gpus::Mode::automatic) {
+    for (const groth16::GpuInfo& info : groth16::visible_gpus()) ordinals.push_back(info.ordinal);
+  } else if (g.mode == DaemonConfig::Gpus::Mode::list) {
+    ordinals.assign(g.ordinals.begin(), g.ordinals.end());
+  }
+  std::vector<groth16::GpuChoice> out;
+  for (int n : ordinals) {
+    groth16::GpuChoice choice{groth16::GpuChoice::Kind::device, n, g.memory_limit};
+    must(groth16::check_gpu_choice(choice));
+    out.push_back(choice);
+  }
+  return out;
+}
+
+size_t physical_memory() { return size_t(sysconf(_SC_PHYS_PAGES)) * size_t(sysconf(_SC_PAGESIZE)); }
+
+}  // namespace
+
+int run_daemon(const DaemonOptions& o) {
+  return guarded("daemon", [&] {
+    const DaemonConfig c = settings(o);
+    // SIGTERM and SIGINT are taken by this thread alone (sigwait below): block them before any
+    // other thread starts, so every thread inherits the mask.
+    sigset_t signals;
+    sigemptyset(&signals);
+    sigaddset(&signals, SIGTERM);
+    sigaddset(&signals, SIGINT);
+    pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+
+    auto log = spdlog::stderr_color_mt("cuzk");
+    log->set_pattern("%Y-%m-%dT%H:%M:%S.%e %^%l%$ %v");
+    log->set_level(spdlog::level::from_str(c.logging.level));
+    ThreadPool pool(c.synthesis.threads);
+    const std::vector<groth16::GpuChoice> gpus = gpus_of(c.gpus);
+    const size_t budget = c.memory.budget != 0 ? c.memory.budget : physical_memory() / 10 * 9;
+    if (o.print_config) {
+      fmt::print("listen {}\nmetrics_listen {}\nparam_dir {}\ngpus {}\nworkers_per_gpu {}\ngpu memory_limit {}\n"
+                 "memory budget {}\nmax_pending {}\nthreads {}\npreload {}\n",
+                 c.daemon.listen, c.daemon.metrics_listen.empty() ? "off" : c.daemon.metrics_listen,
+                 porep::parameter_dir(c.srs.param_dir.empty() ? std::nullopt : std::optional<std::filesystem::path>(c.srs.param_dir)).string(),
+                 gpus.empty() ? std::string("none (the CPU)") : fmt::format("{}", fmt::join([&] {
+                   std::vector<int> v;
+                   for (const auto& g : gpus) v.push_back(g.ordinal);
+                   return v;
+                 }(), ",")),
+                 c.gpus.workers_per_gpu, c.gpus.memory_limit == 0 ? std::string("all free") : gib_text(c.gpus.memory_limit),
+                 gib_text(budget), c.scheduler.max_pending, pool.threads(), fmt::join(c.srs.preload, ","));
+      return 0;
+    }
+
+    engine::PorepHandlerOptions porep;
+    porep.param_dir = porep::parameter_dir(c.srs.param_dir.empty() ? std::nullopt
+                                                                   : std::optional<std::filesystem::path>(c.srs.param_dir));
+    porep.pool = &pool;
+    porep.gpus = gpus;
+    porep.keep_cpu_prover = c.pipeline.retry_on_cpu;
+    porep.partitions_in_flight = c.synthesis.partitions_in_flight;
+    std::vector<std::unique_ptr<engine::ProofHandler>> handlers;
+    handlers.push_back(std::make_unique<engine::PorepHandler>(std::move(porep)));
+
+    engine::EngineOptions eo;
+    for (const auto& g : gpus) eo.gpus.push_back(g.ordinal);
+    eo.workers_per_gpu = c.gpus.workers_per_gpu;
+    eo.max_pending = c.scheduler.max_pending;
+    eo.memory_budget = budget;
+    eo.retry_on_cpu = c.pipeline.retry_on_cpu;
+    const auto level = c.logging.timing ? spdlog::level::info : spdlog::level::debug;
+    eo.log_stage = [log, level](const std::string& line) { log->log(level, line); };
+    engine::Engine engine(std::move(eo), std::move(handlers));
+
+    for (const std::string& id : c.srs.preload) {
+      log->info("preloading {}", id);
+      const auto p = must(engine.preload(id));
+      log->info("preloaded {} in {:.1f} s", id, p.load_ms / 1e3);
+    }
+    service::ServerOptions so;
+    so.listen = c.daemon.listen;
+    so.metrics_listen = c.daemon.metrics_listen;
+    so.max_message_bytes = c.daemon.max_message_bytes;
+    const std::unique_ptr<service::Server> server = must(service::Server::start(engine, so));
+    log->info("cuzk daemon: listening on {}{}; proving on {}; {} threads; memory budget {}", server->address(),
+              server->metrics_address().empty() ? "" : ", metrics on http://" + server->metrics_address() + "/metrics",
+              gpus.empty() ? std::string("the CPU") : fmt::format("{} GPU(s)", gpus.size()), pool.threads(), gib_text(budget));
+
+    int sig = 0;
+    sigwait(&signals, &sig);
+    const engine::EngineStatus s = engine.status();
+    unsigned running = 0;
+    for (const auto& [kind, q] : s.queues) running += q.in_progress;
+    log->info("{}: draining ({} job(s) running; queued ones are cancelled, new ones refused)", strsignal(sig), running);
+    engine.shutdown(c.daemon.drain_timeout_s == 0 ? std::nullopt
+                                                  : std::optional(std::chrono::milliseconds(1000 * c.daemon.drain_timeout_s)));
+    server->stop();
+    log->info("stopped");
+    return 0;
+  });
+}
+
+}  // namespace cuzk::app

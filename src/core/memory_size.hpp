@@ -1,0 +1,20 @@
+#pragma once
+// Memory sizes as users write them (flags, environment, the daemon's config) and as messages
+// print them.
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "core/expected.hpp"
+
+namespace cuzk {
+
+// A memory size: "16GiB", "512MiB", "24GB", a plain number of bytes (units case-insensitive);
+// "" or "0": no limit (0). CUZK_GPU_MEMORY, the --gpu-memory flags and the config's sizes.
+Expected<size_t> parse_memory_size(std::string_view text);
+
+// "12.3 GiB", for messages.
+std::string gib_text(size_t bytes);
+
+}  // namespace cuzk

@@ -1,0 +1,146 @@
+#pragma once
+// The proving engine (shared/DESIGN.md decision 7): jobs go parse -> prove (synthesis and the
+// proof, per partition, inside the handler) -> self-verify -> done, each stage with its own
+// workers and a bounded queue between them.
+//
+//   submit ──> pending (by priority, then age) ──parse worker──> ready (by priority, then age)
+//          ──prover workers (N per GPU, or one for the CPU)──> finished (kept for await)
+//
+// - Idempotent: a request_id already known joins that job (queued, running or completed); one
+//   that failed or was cancelled is proved afresh.
+// - Memory: a parsed job moves to `ready` only when its host bytes, the loaded circuits' and the
+//   running jobs' fit the budget; one that could never fit fails, naming the sizes.
+// - Cancellation: a queued job ends at once; a running one at the next partition boundary.
+// - A proof that fails verification on a GPU is retried once on the CPU (when allowed); a proof
+//   is never returned unverified.
+// - Shutdown drains: new submissions are refused, queued jobs are cancelled, running jobs finish.
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <stop_token>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "core/expected.hpp"
+#include "engine/handler.hpp"
+#include "engine/job.hpp"
+#include "engine/metrics.hpp"
+#include "engine/srs_cache.hpp"
+
+namespace cuzk::engine {
+
+struct EngineOptions {
+  std::vector<int> gpus;            // ordinals proved on; empty: the CPU
+  unsigned workers_per_gpu = 2;     // jobs proved at once on one GPU
+  unsigned max_pending = 64;        // queued jobs (not yet proving) beyond which submit is refused
+  size_t memory_budget = 0;         // host bytes for loaded circuits and jobs; 0: no limit
+  bool retry_on_cpu = true;         // a GPU proof that does not verify is retried once on the CPU
+  size_t finished_kept = 1024;      // finished jobs remembered for await (oldest forgotten first)
+  // One line per job stage (parse, srs, prove, done), e.g. to a logger; may be empty.
+  std::function<void(const std::string& line)> log_stage;
+};
+
+// A job's place, for GetStatus and the CLI.
+struct QueueCounts {
+  unsigned pending = 0;      // submitted, not yet proving (parsing included)
+  unsigned in_progress = 0;  // proving
+};
+struct WorkerStatus {
+  Placement where;
+  std::string current_job_id;  // "" when idle
+  ProofKind current_kind = ProofKind::unspecified;
+};
+struct EngineStatus {
+  std::vector<WorkerStatus> workers;
+  std::vector<SrsCache::Entry> circuits;
+  std::map<ProofKind, QueueCounts> queues;
+  uint64_t completed = 0, failed = 0, cancelled = 0;
+  double uptime_s = 0;
+  size_t memory_budget = 0, memory_reserved = 0;  // reserved: loaded circuits + admitted jobs
+  bool draining = false;
+};
+
+class Engine {
+ public:
+  Engine(EngineOptions options, std::vector<std::unique_ptr<ProofHandler>> handlers);
+  ~Engine();  // shutdown(), then joins every worker
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
+
+  struct Submitted {
+    std::string job_id;
+    uint32_t queue_position = 0;  // jobs ahead of it (0: next)
+    bool joined = false;          // the request_id was known: this is that job
+    std::string assigned_gpu;     // "" until a worker takes it
+  };
+  // Refused (not queued): a kind without a handler (kUnsupported), a full queue
+  // (kResourceExhausted), a draining engine (kResourceExhausted, saying so).
+  Expected<Submitted> submit(JobRequest request);
+
+  // The job's result once finished, or its state so far when `timeout` passes first (nullopt:
+  // wait as long as it takes). Unknown job id: kNotFound.
+  Expected<JobResult> await(const std::string& job_id, std::optional<std::chrono::milliseconds> timeout);
+
+  struct Cancelled {
+    bool found = false;
+    bool was_running = false;
+  };
+  Cancelled cancel(const std::string& job_id);
+
+  Expected<SrsCache::Preloaded> preload(const std::string& circuit_id);
+  SrsCache::Evicted evict(const std::string& circuit_id);
+
+  EngineStatus status() const;
+  MetricsSnapshot metrics() const;
+
+  // Refuse new jobs and cancel queued ones; running jobs go on. Then wait until none runs, or
+  // until `timeout` (then the running ones are asked to stop at their next boundary and waited for).
+  void shutdown(std::optional<std::chrono::milliseconds> timeout = std::nullopt);
+
+ private:
+  struct Job;
+  using JobPtr = std::shared_ptr<Job>;
+
+  ProofHandler* handler_for(ProofKind kind) const;
+  ProofHandler* handler_serving(const std::string& circuit_id) const;
+  void parse_loop(std::stop_token stop);
+  void prove_loop(std::stop_token stop, size_t worker);
+  void run_job(const JobPtr& job, size_t worker);
+  void finish(const JobPtr& job, JobState state, std::string error, std::vector<uint8_t> proof = {});
+  void finish_locked(const JobPtr& job, JobState state, std::string error, std::vector<uint8_t> proof = {});
+  JobPtr pop_best(std::deque<JobPtr>& queue);  // highest priority, then oldest; with mutex_ held
+  size_t reserved_locked() const;
+  void log(const Job& job, const std::string& stage, const std::string& detail) const;
+
+  EngineOptions options_;
+  std::vector<std::unique_ptr<ProofHandler>> handlers_;
+  SrsCache cache_;
+  Metrics metrics_;
+  const std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
+
+  mutable std::mutex mutex_;
+  std::condition_variable_any changed_;  // queues, jobs' states, admission
+  std::map<std::string, JobPtr> jobs_;              // by job id
+  std::map<std::string, std::string> by_request_;   // request_id -> job id
+  std::deque<std::string> finished_order_;          // oldest first, for forgetting
+  std::deque<JobPtr> pending_, ready_;
+  size_t admitted_bytes_ = 0;  // jobs in ready_ or running
+  std::map<std::string, size_t> expected_circuits_;  // admitted jobs' circuits not loaded yet
+  std::vector<WorkerStatus> workers_;
+  uint64_t next_id_ = 1;
+  bool draining_ = false;
+  unsigned running_ = 0;
+  unsigned parsing_ = 0;
+
+  std::vector<std::jthread> threads_;  // last: joined first, while the rest is alive
+};
+
+}  // namespace cuzk::engine

@@ -1,0 +1,272 @@
+#include "service/server.hpp"
+
+#include <arpa/inet.h>
+#include <fmt/format.h>
+#include <grpcpp/grpcpp.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstring>
+
+#include "cuzk/v1/proving.grpc.pb.h"
+#include "service/client.hpp"  // grpc_target
+#include "service/prometheus.hpp"
+
+namespace cuzk::service {
+namespace {
+
+using namespace std::chrono_literals;
+namespace v1 = ::cuzk::v1;
+
+grpc::Status to_status(const Error& e) {
+  switch (e.code) {
+    case ErrorCode::kInvalidArgument:
+    case ErrorCode::kCorruption: return {grpc::StatusCode::INVALID_ARGUMENT, e.message};
+    case ErrorCode::kNotFound: return {grpc::StatusCode::NOT_FOUND, e.message};
+    case ErrorCode::kUnsupported: return {grpc::StatusCode::UNIMPLEMENTED, e.message};
+    case ErrorCode::kResourceExhausted: return {grpc::StatusCode::RESOURCE_EXHAUSTED, e.message};
+    case ErrorCode::kCancelled: return {grpc::StatusCode::CANCELLED, e.message};
+    default: return {grpc::StatusCode::INTERNAL, e.message};
+  }
+}
+
+engine::JobRequest to_job(const v1::SubmitProofRequest& r) {
+  engine::JobRequest j;
+  j.request_id = r.request_id();
+  j.kind = engine::ProofKind(std::clamp(int(r.proof_kind()), 0, engine::kProofKinds - 1));
+  j.priority = engine::Priority(std::clamp(int(r.priority()), 0, 4));
+  j.sector_size = r.sector_size();
+  // proto3 cannot tell 0 from unset: 0 (StackedDrg2KiBV1, a test size) is not checked.
+  if (r.registered_proof() != 0) j.registered_proof = r.registered_proof();
+  j.vanilla_proof.assign(r.vanilla_proof().begin(), r.vanilla_proof().end());
+  j.sector_number = r.sector_number();
+  j.miner_id = r.miner_id();
+  return j;
+}
+
+void fill(const engine::JobResult& r, bool timed_out, v1::AwaitProofResponse* out) {
+  out->set_job_id(r.job_id);
+  using S = v1::AwaitProofResponse;
+  switch (r.state) {
+    case engine::JobState::completed: out->set_status(S::COMPLETED); break;
+    case engine::JobState::failed: out->set_status(S::FAILED); break;
+    case engine::JobState::cancelled: out->set_status(S::CANCELLED); break;
+    default: out->set_status(timed_out ? S::TIMEOUT : S::UNKNOWN); break;
+  }
+  out->set_proof(std::string(r.proof.begin(), r.proof.end()));
+  out->set_error_message(r.error);
+  const auto ms = [](double v) { return uint64_t(v + 0.5); };
+  out->set_queue_wait_ms(ms(r.times.queue_wait_ms));
+  out->set_srs_load_ms(ms(r.times.srs_load_ms));
+  out->set_synthesis_ms(ms(r.times.synthesis_ms + r.times.parse_ms));
+  out->set_gpu_compute_ms(ms(r.times.gpu_compute_ms + r.times.verify_ms));
+  out->set_total_ms(ms(r.times.total_ms));
+}
+
+}  // namespace
+
+class Server::Service final : public v1::ProvingEngine::Service {
+ public:
+  explicit Service(engine::Engine& engine) : engine_(engine) {}
+
+  grpc::Status SubmitProof(grpc::ServerContext*, const v1::SubmitProofRequest* req, v1::SubmitProofResponse* res) override {
+    auto s = engine_.submit(to_job(*req));
+    if (!s) return to_status(s.error());
+    res->set_job_id(s->job_id);
+    res->set_queue_position(s->queue_position);
+    res->set_assigned_gpu(s->assigned_gpu);
+    return grpc::Status::OK;
+  }
+
+  grpc::Status AwaitProof(grpc::ServerContext* ctx, const v1::AwaitProofRequest* req, v1::AwaitProofResponse* res) override {
+    return await(ctx, req->job_id(), req->timeout_ms(), res);
+  }
+
+  grpc::Status Prove(grpc::ServerContext* ctx, const v1::ProveRequest* req, v1::ProveResponse* res) override {
+    auto s = engine_.submit(to_job(req->submit()));
+    if (!s) return to_status(s.error());
+    return await(ctx, s->job_id, 0, res->mutable_result());
+  }
+
+  grpc::Status CancelProof(grpc::ServerContext*, const v1::CancelProofRequest* req, v1::CancelProofResponse* res) override {
+    const auto c = engine_.cancel(req->job_id());
+    if (!c.found) return {grpc::StatusCode::NOT_FOUND, "job '" + req->job_id() + "' is not known here"};
+    res->set_was_running(c.was_running);
+    return grpc::Status::OK;
+  }
+
+  grpc::Status GetStatus(grpc::ServerContext*, const v1::GetStatusRequest*, v1::GetStatusResponse* res) override {
+    const engine::EngineStatus s = engine_.status();
+    const std::vector<groth16::GpuInfo> gpus = groth16::visible_gpus();
+    for (const groth16::GpuInfo& g : gpus) {
+      v1::GPUStatus* out = res->add_gpus();
+      out->set_ordinal(uint32_t(g.ordinal));
+      out->set_name(g.name);
+      out->set_vram_total_bytes(g.total_bytes);
+      out->set_vram_free_bytes(g.free_bytes);
+      for (const engine::WorkerStatus& w : s.workers) {  // the first busy worker on it
+        if (w.where.gpu == g.ordinal && !w.current_job_id.empty() && out->current_job_id().empty()) {
+          out->set_current_job_id(w.current_job_id);
+          out->set_current_proof_kind(std::string(to_string(w.current_kind)));
+        }
+      }
+    }
+    for (const engine::SrsCache::Entry& c : s.circuits) {
+      v1::SRSStatus* out = res->add_loaded_srs();
+      out->set_circuit_id(c.circuit_id);
+      out->set_tier(v1::SRSStatus::HOT);
+      out->set_size_bytes(c.host_bytes);
+      out->set_ref_count(c.users);
+    }
+    for (const auto& [kind, q] : s.queues) {
+      v1::QueueStatus* out = res->add_queues();
+      out->set_proof_kind(std::string(to_string(kind)));
+      out->set_pending(q.pending);
+      out->set_in_progress(q.in_progress);
+    }
+    res->set_total_proofs_completed(s.completed);
+    res->set_total_proofs_failed(s.failed);
+    res->set_uptime_seconds(uint64_t(s.uptime_s));
+    return grpc::Status::OK;
+  }
+
+  grpc::Status GetMetrics(grpc::ServerContext*, const v1::GetMetricsRequest*, v1::GetMetricsResponse* res) override {
+    res->set_prometheus_text(prometheus_text(engine_.metrics(), read_process()));
+    return grpc::Status::OK;
+  }
+
+  grpc::Status PreloadSRS(grpc::ServerContext*, const v1::PreloadSrsRequest* req, v1::PreloadSrsResponse* res) override {
+    auto p = engine_.preload(req->circuit_id());
+    if (!p) return to_status(p.error());
+    res->set_already_loaded(p->already_loaded);
+    res->set_load_time_ms(uint64_t(p->load_ms + 0.5));
+    return grpc::Status::OK;
+  }
+
+  grpc::Status EvictSRS(grpc::ServerContext*, const v1::EvictSrsRequest* req, v1::EvictSrsResponse* res) override {
+    const auto e = engine_.evict(req->circuit_id());
+    res->set_was_loaded(e.was_loaded);
+    res->set_freed_bytes(e.freed_bytes);
+    return grpc::Status::OK;
+  }
+
+ private:
+  // Waits for the job in slices, so that a caller who goes away (deadline, disconnect) frees
+  // this thread; the job itself goes on (CancelProof stops it).
+  // timeout_ms 0: until the job ends.
+  grpc::Status await(grpc::ServerContext* ctx, const std::string& job_id, uint64_t timeout_ms, v1::AwaitProofResponse* res) {
+    using std::chrono::milliseconds;
+    const auto until = std::chrono::steady_clock::now() + milliseconds(timeout_ms);
+    const auto left = [&] { return std::chrono::duration_cast<milliseconds>(until - std::chrono::steady_clock::now()); };
+    for (;;) {
+      const milliseconds slice = timeout_ms == 0 ? milliseconds(500) : std::clamp(left(), milliseconds(0), milliseconds(500));
+      auto r = engine_.await(job_id, slice);
+      if (!r) return to_status(r.error());
+      const bool done = engine::finished(r->state);
+      const bool expired = timeout_ms != 0 && left() <= milliseconds(0);
+      if (done || expired) {
+        fill(*r, !done, res);
+        return grpc::Status::OK;
+      }
+      if (ctx->IsCancelled()) return {grpc::StatusCode::CANCELLED, "the caller went away; the job goes on"};
+    }
+  }
+
+  engine::Engine& engine_;
+};
+
+Expected<std::unique_ptr<Server>> Server::start(engine::Engine& engine, const ServerOptions& options) {
+  std::unique_ptr<Server> s(new Server());
+  s->engine_ = &engine;
+  s->service_ = std::make_unique<Service>(engine);
+  std::string target = grpc_target(options.listen);
+  if (target.starts_with("unix:")) {
+    // A socket left by an earlier run would refuse the bind; anything else at that path is kept.
+    std::string path = target.substr(5);
+    while (path.starts_with("//")) path.erase(0, 1);
+    struct stat st {};
+    if (::stat(path.c_str(), &st) == 0 && S_ISSOCK(st.st_mode)) ::unlink(path.c_str());
+  }
+  grpc::ServerBuilder builder;
+  int port = 0;
+  builder.AddListeningPort(target, grpc::InsecureServerCredentials(), &port);
+  builder.SetMaxReceiveMessageSize(int(std::min<size_t>(options.max_message_bytes, INT32_MAX)));
+  builder.SetMaxSendMessageSize(int(std::min<size_t>(options.max_message_bytes, INT32_MAX)));
+  builder.RegisterService(s->service_.get());
+  s->grpc_ = builder.BuildAndStart();
+  if (!s->grpc_ || (!target.starts_with("unix:") && port == 0))
+    return Error{ErrorCode::kIo, "daemon.listen: cannot listen on '" + options.listen + "' (in use, or not an address)"};
+  s->address_ = options.listen;
+  if (!target.starts_with("unix:")) {
+    const size_t colon = options.listen.rfind(':');
+    s->address_ = options.listen.substr(0, colon) + ":" + std::to_string(port);
+  }
+
+  if (!options.metrics_listen.empty()) {
+    const size_t colon = options.metrics_listen.rfind(':');
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    const std::string host = colon == std::string::npos ? "" : options.metrics_listen.substr(0, colon);
+    const int mport = colon == std::string::npos ? -1 : std::atoi(options.metrics_listen.c_str() + colon + 1);
+    if (mport < 0 || mport > 65535 || ::inet_pton(AF_INET, host == "localhost" ? "127.0.0.1" : host.c_str(), &addr.sin_addr) != 1)
+      return Error{ErrorCode::kInvalidArgument,
+                   "daemon.metrics_listen: '" + options.metrics_listen + "' is not an IPv4 host:port"};
+    addr.sin_port = htons(uint16_t(mport));
+    s->metrics_fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    const int one = 1;
+    ::setsockopt(s->metrics_fd_, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    socklen_t len = sizeof addr;
+    if (::bind(s->metrics_fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0 || ::listen(s->metrics_fd_, 16) != 0 ||
+        ::getsockname(s->metrics_fd_, reinterpret_cast<sockaddr*>(&addr), &len) != 0)
+      return Error{ErrorCode::kIo, "daemon.metrics_listen: cannot listen on '" + options.metrics_listen +
+                                       "': " + std::strerror(errno)};
+    s->metrics_address_ = host + ":" + std::to_string(ntohs(addr.sin_port));
+    s->metrics_thread_ = std::thread([srv = s.get()] { srv->serve_metrics(); });
+  }
+  return s;
+}
+
+// A minimal HTTP/1.0 responder: GET /metrics gives the Prometheus text, anything else 404. One
+// request a connection; polled so that stop() ends it.
+void Server::serve_metrics() {
+  while (!stopping_) {
+    pollfd p{metrics_fd_, POLLIN, 0};
+    if (::poll(&p, 1, 200) <= 0) continue;
+    const int c = ::accept4(metrics_fd_, nullptr, nullptr, SOCK_CLOEXEC);
+    if (c < 0) continue;
+    timeval tv{2, 0};
+    ::setsockopt(c, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    char buf[2048];
+    const ssize_t n = ::recv(c, buf, sizeof buf - 1, 0);
+    const std::string request(buf, n > 0 ? size_t(n) : 0);
+    std::string status = "404 Not Found", type = "text/plain", body = "not found: try /metrics\n";
+    if (request.starts_with("GET /metrics ") || request.starts_with("GET /metrics?")) {
+      status = "200 OK";
+      type = "text/plain; version=0.0.4";
+      body = prometheus_text(engine_->metrics(), read_process());
+    }
+    const std::string response = fmt::format("HTTP/1.0 {}\r\nContent-Type: {}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{}",
+                                             status, type, body.size(), body);
+    for (size_t sent = 0; sent < response.size();) {
+      const ssize_t k = ::send(c, response.data() + sent, response.size() - sent, MSG_NOSIGNAL);
+      if (k <= 0) break;
+      sent += size_t(k);
+    }
+    ::close(c);
+  }
+}
+
+void Server::stop(int grace_ms) {
+  if (stopping_.exchange(true)) return;
+  if (grpc_) grpc_->Shutdown(std::chrono::system_clock::now() + std::chrono::milliseconds(grace_ms));
+  if (metrics_thread_.joinable()) metrics_thread_.join();
+  if (metrics_fd_ >= 0) ::close(metrics_fd_);
+}
+
+Server::~Server() { stop(); }
+
+}  // namespace cuzk::service

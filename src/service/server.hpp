@@ -1,0 +1,53 @@
+#pragma once
+// The daemon's network face: the gRPC service cuzk.v1.ProvingEngine (proto/cuzk/v1/proving.proto,
+// wire-compatible with Curio's client) over an engine::Engine, on TCP or a unix socket, and an
+// HTTP endpoint serving /metrics in Prometheus text.
+
+#include <atomic>
+#include <memory>
+#include <string>
+#include <thread>
+
+#include "core/expected.hpp"
+#include "engine/engine.hpp"
+
+namespace grpc {
+class Server;
+}
+
+namespace cuzk::service {
+
+struct ServerOptions {
+  std::string listen = "127.0.0.1:9820";          // "host:port" or "unix:///path"
+  std::string metrics_listen = "127.0.0.1:9821";  // "host:port"; "" = no HTTP endpoint
+  size_t max_message_bytes = size_t{256} << 20;
+};
+
+class Server {
+ public:
+  // Listening when it returns; an address that cannot be bound fails, naming it.
+  static Expected<std::unique_ptr<Server>> start(engine::Engine& engine, const ServerOptions& options);
+  ~Server();  // stop()
+  Server(const Server&) = delete;
+  Server& operator=(const Server&) = delete;
+
+  // Stops both endpoints: calls in flight are cancelled after `grace_ms`.
+  void stop(int grace_ms = 1000);
+  const std::string& address() const { return address_; }          // as bound ("127.0.0.1:40123" for port 0)
+  const std::string& metrics_address() const { return metrics_address_; }
+
+ private:
+  class Service;
+  Server() = default;
+  void serve_metrics();
+
+  engine::Engine* engine_ = nullptr;
+  std::unique_ptr<Service> service_;
+  std::unique_ptr<grpc::Server> grpc_;
+  std::string address_, metrics_address_;
+  int metrics_fd_ = -1;
+  std::atomic<bool> stopping_{false};
+  std::thread metrics_thread_;
+};
+
+}  // namespace cuzk::service
