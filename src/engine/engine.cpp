@@ -21,6 +21,7 @@ struct Engine::Job {
   Clock::time_point submitted = Clock::now();
   std::unique_ptr<ParsedJob> parsed;
   size_t admitted_bytes = 0;  // counted in admitted_bytes_ while in ready_ or running
+  bool parsing = false;       // the parse worker reads request.vanilla_proof without the lock
   std::stop_source stop;
   std::optional<size_t> worker;
   JobResult result;  // result.state is the job's state
@@ -139,7 +140,7 @@ void Engine::parse_loop(std::stop_token stop) {
     changed_.wait(lock, stop, [&] { return !pending_.empty(); });
     if (stop.stop_requested()) return;
     JobPtr job = pop_best(pending_);
-    ++parsing_;
+    job->parsing = true;
     lock.unlock();
     const auto t0 = Clock::now();
     Expected<std::unique_ptr<ParsedJob>> parsed = Error{ErrorCode::kInternal, "not parsed"};
@@ -150,7 +151,7 @@ void Engine::parse_loop(std::stop_token stop) {
     }
     const double parse_ms = ms_since(t0);
     lock.lock();
-    --parsing_;
+    job->parsing = false;
     job->request.vanilla_proof = {};  // parsed (or refused): the payload's memory goes
     job->result.times.parse_ms = parse_ms;
     if (finished(job->result.state)) continue;  // cancelled meanwhile
@@ -266,7 +267,7 @@ void Engine::finish_locked(const JobPtr& job, JobState state, std::string error,
   admitted_bytes_ -= job->admitted_bytes;
   job->admitted_bytes = 0;
   job->parsed.reset();
-  job->request.vanilla_proof = {};
+  if (!job->parsing) job->request.vanilla_proof = {};  // else the parse worker frees it when done
   job->result.state = state;
   job->result.error = std::move(error);
   job->result.proof = std::move(proof);

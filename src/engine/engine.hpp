@@ -138,7 +138,6 @@ class Engine {
   uint64_t next_id_ = 1;
   bool draining_ = false;
   unsigned running_ = 0;
-  unsigned parsing_ = 0;
 
   std::vector<std::jthread> threads_;  // last: joined first, while the rest is alive
 };
