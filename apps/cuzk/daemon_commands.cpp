@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
-#include <unistd.h>
 
 #include <csignal>
 #include <cstdlib>
@@ -11,6 +10,7 @@
 
 #include "command_support.hpp"
 #include "core/memory_size.hpp"
+#include "core/process_memory.hpp"
 #include "core/thread_pool.hpp"
 #include "core/timing.hpp"
 #include "engine/engine.hpp"
@@ -64,8 +64,6 @@ std::vector<groth16::GpuChoice> gpus_of(const DaemonConfig::Gpus& g) {
   return out;
 }
 
-size_t physical_memory() { return size_t(sysconf(_SC_PHYS_PAGES)) * size_t(sysconf(_SC_PAGESIZE)); }
-
 }  // namespace
 
 int run_daemon(const DaemonOptions& o) {
@@ -84,7 +82,7 @@ int run_daemon(const DaemonOptions& o) {
     log->set_level(spdlog::level::from_str(c.logging.level));
     ThreadPool pool(c.synthesis.threads);
     const std::vector<groth16::GpuChoice> gpus = gpus_of(c.gpus);
-    const size_t budget = c.memory.budget != 0 ? c.memory.budget : physical_memory() / 10 * 9;
+    const size_t budget = c.memory.budget != 0 ? c.memory.budget : physical_memory_bytes() / 10 * 9;
     if (o.print_config) {
       fmt::print("listen {}\nmetrics_listen {}\nparam_dir {}\ngpus {}\nworkers_per_gpu {}\ngpu memory_limit {}\n"
                  "memory budget {}\nmax_pending {}\nthreads {}\npreload {}\n",

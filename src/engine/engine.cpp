@@ -128,6 +128,10 @@ Engine::JobPtr Engine::pop_best(std::deque<JobPtr>& queue) {
   return job;
 }
 
+size_t Engine::in_use_locked() const {
+  return std::max(reserved_locked(), options_.resident_bytes ? options_.resident_bytes() : size_t{0});
+}
+
 size_t Engine::reserved_locked() const {
   size_t sum = cache_.host_bytes() + admitted_bytes_;
   for (const auto& [id, bytes] : expected_circuits_) sum += cache_.holds(id) ? 0 : bytes;
@@ -164,7 +168,7 @@ void Engine::parse_loop(std::stop_token stop) {
                                    job->parsed->host_bytes));
     // Admission: the job's bytes, and its circuit's unless loaded or already counted, beside
     // what is reserved.
-    const std::string& circuit = job->parsed->circuit_id;
+    const std::string circuit = job->parsed->circuit_id;
     const auto need = [&] {
       const bool counted = expected_circuits_.contains(circuit) || cache_.holds(circuit);
       return job->parsed->host_bytes + (counted ? 0 : job->parsed->circuit_bytes);
@@ -179,7 +183,7 @@ void Engine::parse_loop(std::stop_token stop) {
     }
     changed_.wait(lock, stop, [&] {
       return finished(job->result.state) || options_.memory_budget == 0 ||
-             reserved_locked() + need() <= options_.memory_budget || (running_ == 0 && ready_.empty());
+             in_use_locked() + need() <= options_.memory_budget || (running_ == 0 && ready_.empty());
     });
     if (stop.stop_requested()) return;
     if (finished(job->result.state)) continue;

@@ -8,8 +8,10 @@
 //
 // - Idempotent: a request_id already known joins that job (queued, running or completed); one
 //   that failed or was cancelled is proved afresh.
-// - Memory: a parsed job moves to `ready` only when its host bytes, the loaded circuits' and the
-//   running jobs' fit the budget; one that could never fit fails, naming the sizes.
+// - Memory: a parsed job moves to `ready` only when its host bytes fit the budget beside the
+//   larger of what is reserved (the loaded circuits' and the admitted jobs' estimates) and the
+//   process's resident set now; one that could never fit fails, naming the sizes. When nothing
+//   runs, the next job goes ahead (so that the engine never stalls on memory it cannot free).
 // - Cancellation: a queued job ends at once; a running one at the next partition boundary.
 // - A proof that fails verification on a GPU is retried once on the CPU (when allowed); a proof
 //   is never returned unverified.
@@ -30,6 +32,7 @@
 #include <vector>
 
 #include "core/expected.hpp"
+#include "core/process_memory.hpp"
 #include "engine/handler.hpp"
 #include "engine/job.hpp"
 #include "engine/metrics.hpp"
@@ -42,6 +45,9 @@ struct EngineOptions {
   unsigned workers_per_gpu = 2;     // jobs proved at once on one GPU
   unsigned max_pending = 64;        // queued jobs (not yet proving) beyond which submit is refused
   size_t memory_budget = 0;         // host bytes for loaded circuits and jobs; 0: no limit
+  // The process's resident bytes now: admission counts the larger of it and the estimates, so
+  // memory the estimates miss holds work back too. Empty: the estimates alone.
+  std::function<size_t()> resident_bytes = cuzk::resident_bytes;
   bool retry_on_cpu = true;         // a GPU proof that does not verify is retried once on the CPU
   size_t finished_kept = 1024;      // finished jobs remembered for await (oldest forgotten first)
   // One line per job stage (parse, srs, prove, done), e.g. to a logger; may be empty.
@@ -117,7 +123,8 @@ class Engine {
   void finish(const JobPtr& job, JobState state, std::string error, std::vector<uint8_t> proof = {});
   void finish_locked(const JobPtr& job, JobState state, std::string error, std::vector<uint8_t> proof = {});
   JobPtr pop_best(std::deque<JobPtr>& queue);  // highest priority, then oldest; with mutex_ held
-  size_t reserved_locked() const;
+  size_t reserved_locked() const;  // loaded circuits + admitted jobs (estimates)
+  size_t in_use_locked() const;    // the larger of that and the resident set
   void log(const Job& job, const std::string& stage, const std::string& detail) const;
 
   EngineOptions options_;

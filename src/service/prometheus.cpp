@@ -1,9 +1,8 @@
 #include "service/prometheus.hpp"
 
 #include <fmt/format.h>
-#include <unistd.h>
 
-#include <fstream>
+#include "core/process_memory.hpp"
 
 namespace cuzk::service {
 namespace {
@@ -16,9 +15,7 @@ void metric(std::string& out, std::string_view name, std::string_view type, std:
 
 ProcessReadings read_process() {
   ProcessReadings r;
-  std::ifstream statm("/proc/self/statm");
-  size_t pages = 0, resident = 0;
-  if (statm >> pages >> resident) r.resident_bytes = resident * size_t(sysconf(_SC_PAGESIZE));
+  r.resident_bytes = resident_bytes();
   r.gpus = groth16::visible_gpus();
   return r;
 }

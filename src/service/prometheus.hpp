@@ -12,7 +12,7 @@ namespace cuzk::service {
 
 // Process and device readings taken beside the engine's snapshot.
 struct ProcessReadings {
-  size_t resident_bytes = 0;  // /proc/self/statm
+  size_t resident_bytes = 0;  // core/process_memory.hpp
   std::vector<groth16::GpuInfo> gpus;
 };
 ProcessReadings read_process();

@@ -244,6 +244,7 @@ TEST(Engine, TheMemoryBudgetAdmitsWhatFitsAndRefusesWhatNeverCan) {
   EngineOptions o;
   o.gpus = {0, 1};  // four workers: only memory holds jobs back
   o.memory_budget = 400;
+  o.resident_bytes = {};  // the estimates alone (this process's own RSS is far above 400 bytes)
   Fixture f(o);
   std::vector<std::string> ids;
   for (int i = 0; i < 6; ++i) ids.push_back(f.submit("job"));
@@ -257,6 +258,22 @@ TEST(Engine, TheMemoryBudgetAdmitsWhatFitsAndRefusesWhatNeverCan) {
   const JobResult big = f.await(f.submit("big"));  // 600 > 400
   EXPECT_EQ(big.state, JobState::failed);
   EXPECT_NE(big.error.find("budget"), std::string::npos) << big.error;
+}
+
+TEST(Engine, TheResidentSetHoldsWorkBackWhenTheEstimatesMissMemory) {
+  EngineOptions o;
+  o.gpus = {0, 1};
+  o.memory_budget = 400;
+  o.resident_bytes = [] { return size_t{350}; };  // memory the estimates do not know of
+  Fixture f(o);
+  std::vector<std::string> ids;
+  for (int i = 0; i < 3; ++i) ids.push_back(f.submit("job"));
+  f.wait_started(1);
+  std::this_thread::sleep_for(50ms);
+  EXPECT_EQ(f.handler->order().size(), 1u);  // 350 + 100 > 400: one at a time, when idle
+  f.handler->gate.open();
+  for (const std::string& id : ids) EXPECT_EQ(f.await(id).state, JobState::completed);
+  EXPECT_EQ(f.handler->most_running.load(), 1);
 }
 
 TEST(Engine, AFullQueueRefusesNewJobs) {

@@ -7,9 +7,9 @@
 #include <toml++/toml.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <set>
 #include <sstream>
 
@@ -165,11 +165,22 @@ TEST(Config, ErrorsNameFileLineAndKey) {
   EXPECT_EQ(error_of(text), "cuzk.toml:7: gpus.memory_limit: memory size '16XB': unknown unit 'xb'");
 }
 
+// "cuzk.toml:<line>:<column>: " and then something: the column's digits, then ": ".
+bool starts_with_line_and_column(const std::string& message, const std::string& line) {
+  const std::string head = "cuzk.toml:" + line + ":";
+  if (!message.starts_with(head)) return false;
+  size_t i = head.size();
+  const size_t digits = i;
+  while (i < message.size() && std::isdigit(static_cast<unsigned char>(message[i]))) ++i;
+  return i > digits && message.compare(i, 2, ": ") == 0 && message.size() > i + 2;
+}
+
 TEST(Config, SyntaxErrorsGiveLineAndColumn) {
   const std::string message = error_of("[daemon]\nlisten = \"a\"\nlisten = \"b\"\n");  // a duplicate key
-  EXPECT_TRUE(std::regex_search(message, std::regex("^cuzk\\.toml:3:[0-9]+: .*listen"))) << message;
+  EXPECT_TRUE(starts_with_line_and_column(message, "3")) << message;
+  EXPECT_NE(message.find("listen"), std::string::npos) << message;
   const std::string unclosed = error_of("[daemon]\n\nlisten = \"127.0.0.1\n");
-  EXPECT_TRUE(std::regex_search(unclosed, std::regex("^cuzk\\.toml:3:[0-9]+: ."))) << unclosed;
+  EXPECT_TRUE(starts_with_line_and_column(unclosed, "3")) << unclosed;
 }
 
 TEST(Config, UnknownKeysAndSectionsAreErrors) {
