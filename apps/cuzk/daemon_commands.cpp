@@ -77,30 +77,29 @@ int run_daemon(const DaemonOptions& o) {
     sigaddset(&signals, SIGINT);
     pthread_sigmask(SIG_BLOCK, &signals, nullptr);
 
-    auto log = spdlog::stderr_color_mt("cuzk");
+    // A logger of our own, not spdlog's global registry (no singletons: shared/STYLE.md).
+    auto log = std::make_shared<spdlog::logger>("cuzk", std::make_shared<spdlog::sinks::stderr_color_sink_mt>());
     log->set_pattern("%Y-%m-%dT%H:%M:%S.%e %^%l%$ %v");
     log->set_level(spdlog::level::from_str(c.logging.level));
     ThreadPool pool(c.synthesis.threads);
     const std::vector<groth16::GpuChoice> gpus = gpus_of(c.gpus);
     const size_t budget = c.memory.budget != 0 ? c.memory.budget : physical_memory_bytes() / 10 * 9;
+    const std::filesystem::path param_dir = porep::parameter_dir(
+        c.srs.param_dir.empty() ? std::nullopt : std::optional<std::filesystem::path>(c.srs.param_dir));
+    std::vector<int> ordinals;
+    for (const groth16::GpuChoice& g : gpus) ordinals.push_back(g.ordinal);
     if (o.print_config) {
       fmt::print("listen {}\nmetrics_listen {}\nparam_dir {}\ngpus {}\nworkers_per_gpu {}\ngpu memory_limit {}\n"
                  "memory budget {}\nmax_pending {}\nthreads {}\npreload {}\n",
-                 c.daemon.listen, c.daemon.metrics_listen.empty() ? "off" : c.daemon.metrics_listen,
-                 porep::parameter_dir(c.srs.param_dir.empty() ? std::nullopt : std::optional<std::filesystem::path>(c.srs.param_dir)).string(),
-                 gpus.empty() ? std::string("none (the CPU)") : fmt::format("{}", fmt::join([&] {
-                   std::vector<int> v;
-                   for (const auto& g : gpus) v.push_back(g.ordinal);
-                   return v;
-                 }(), ",")),
+                 c.daemon.listen, c.daemon.metrics_listen.empty() ? "off" : c.daemon.metrics_listen, param_dir.string(),
+                 ordinals.empty() ? std::string("none (the CPU)") : fmt::format("{}", fmt::join(ordinals, ",")),
                  c.gpus.workers_per_gpu, c.gpus.memory_limit == 0 ? std::string("all free") : gib_text(c.gpus.memory_limit),
                  gib_text(budget), c.scheduler.max_pending, pool.threads(), fmt::join(c.srs.preload, ","));
       return 0;
     }
 
     engine::PorepHandlerOptions porep;
-    porep.param_dir = porep::parameter_dir(c.srs.param_dir.empty() ? std::nullopt
-                                                                   : std::optional<std::filesystem::path>(c.srs.param_dir));
+    porep.param_dir = param_dir;
     porep.pool = &pool;
     porep.gpus = gpus;
     porep.keep_cpu_prover = c.pipeline.retry_on_cpu;
@@ -109,7 +108,7 @@ int run_daemon(const DaemonOptions& o) {
     handlers.push_back(std::make_unique<engine::PorepHandler>(std::move(porep)));
 
     engine::EngineOptions eo;
-    for (const auto& g : gpus) eo.gpus.push_back(g.ordinal);
+    eo.gpus = ordinals;
     eo.workers_per_gpu = c.gpus.workers_per_gpu;
     eo.max_pending = c.scheduler.max_pending;
     eo.memory_budget = budget;

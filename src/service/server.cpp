@@ -192,6 +192,9 @@ Expected<std::unique_ptr<Server>> Server::start(engine::Engine& engine, const Se
     if (::stat(path.c_str(), &st) == 0 && S_ISSOCK(st.st_mode)) ::unlink(path.c_str());
   }
   grpc::ServerBuilder builder;
+  // gRPC shares ports by default (SO_REUSEPORT): a second daemon on the same address must fail,
+  // not split the traffic.
+  builder.AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, 0);
   int port = 0;
   builder.AddListeningPort(target, grpc::InsecureServerCredentials(), &port);
   builder.SetMaxReceiveMessageSize(int(std::min<size_t>(options.max_message_bytes, INT32_MAX)));
