@@ -17,6 +17,7 @@
 #include "core/memory_size.hpp"
 #include "porep/c1.hpp"
 #include "porep/sector_shape.hpp"
+#include "service/address.hpp"
 #include "service/client.hpp"
 
 namespace cuzk::app {
@@ -27,7 +28,7 @@ using service::Client;
 std::string address_or_default(const std::string& address) {
   if (!address.empty()) return address;
   if (const char* env = std::getenv("CUZK_ADDRESS"); env && *env) return env;
-  return kDefaultAddress;
+  return std::string(service::kDefaultListen);
 }
 
 // What a SubmitProofRequest needs from a C1 (SPEC §6): the registered proof, and from Curio's
@@ -147,7 +148,7 @@ std::string to_json(const google::protobuf::Message& message) {
 void add_address(CLI::App* cmd, std::string& address) {
   cmd->add_option("--address", address,
                   fmt::format("daemon: host:port, unix:///path or /path (default: $CUZK_ADDRESS, else {})",
-                              kDefaultAddress));
+                              service::kDefaultListen));
 }
 
 void add_submit_flags(CLI::App* cmd, SubmitOptions& o) {

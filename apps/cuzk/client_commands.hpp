@@ -15,9 +15,6 @@ class App;
 
 namespace cuzk::app {
 
-// Empty: $CUZK_ADDRESS, else kDefaultAddress.
-inline constexpr const char* kDefaultAddress = "127.0.0.1:9820";
-
 struct SubmitOptions {
   std::string address;
   std::string c1;          // the C1 JSON, or Curio's wrapper; sent as is in vanilla_proof

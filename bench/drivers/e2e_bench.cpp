@@ -56,13 +56,7 @@ int run(const E2eBenchOptions& o) {
   };
 
   // 1. The inputs: one synthetic C1 per proof (not timed).
-  std::vector<porep::C1> c1s;
-  for (unsigned i = 0; i < std::max(1u, o.proofs); ++i) {
-    porep::SyntheticC1Options gen;
-    gen.registered_proof = fmt::format("StackedDrg{}V1_1", sector.name);
-    gen.seed = o.seed + i;
-    c1s.push_back(must(porep::generate_synthetic_c1(gen, poseidon, pool)));
-  }
+  const std::vector<porep::C1> c1s = synthetic_c1s(sector, std::max(1u, o.proofs), o.seed, poseidon, pool);
 
   // 2-3. The circuit and our own key.
   say(fmt::format("bench e2e: {} sector, {} partitions; compiling the partition circuit", sector.name, sector.partitions));

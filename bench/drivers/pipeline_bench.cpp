@@ -86,13 +86,9 @@ int run(const PipelineBenchOptions& o) {
     if (!o.json) fmt::print(stderr, "{}\n", line);
   };
 
-  std::vector<std::string> c1s;
-  for (unsigned i = 0; i < std::max(1u, o.proofs); ++i) {
-    porep::SyntheticC1Options gen;
-    gen.registered_proof = fmt::format("StackedDrg{}V1_1", sector.name);
-    gen.seed = o.seed + i;
-    c1s.push_back(porep::to_json(must(porep::generate_synthetic_c1(gen, poseidon, pool))));
-  }
+  std::vector<std::string> c1s;  // as JSON: the engine parses them, as the daemon does
+  for (const porep::C1& c1 : synthetic_c1s(sector, std::max(1u, o.proofs), o.seed, poseidon, pool))
+    c1s.push_back(porep::to_json(c1));
   say(fmt::format("bench pipeline: {} sector, {} proofs; compiling the partition circuit and making our own key",
                   sector.name, c1s.size()));
   auto t0 = Clock::now();

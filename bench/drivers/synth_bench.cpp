@@ -1,7 +1,6 @@
 #include "synth_bench.hpp"
 
 #include <fmt/format.h>
-#include <sys/resource.h>
 
 #include <algorithm>
 #include <chrono>
@@ -10,8 +9,9 @@
 #include <thread>
 #include <vector>
 
-#include "porep/c1.hpp"
+#include "bench_support.hpp"
 #include "core/thread_pool.hpp"
+#include "porep/c1.hpp"
 #include "porep/circuit.hpp"
 #include "porep/sector_shape.hpp"
 #include "groth16/witness.hpp"
@@ -22,12 +22,6 @@ namespace cuzk::bench {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-double peak_rss_mib() {
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  return double(usage.ru_maxrss) / 1024.0;  // KiB on Linux
-}
 
 }  // namespace
 

@@ -324,9 +324,14 @@ Engine::Cancelled Engine::cancel(const std::string& job_id) {
     log(*job, "cancel", "running: stops at the next partition boundary");
     return {true, true};
   }
-  for (auto* q : {&pending_, &ready_}) std::erase(*q, job);
-  finish_locked(job, JobState::cancelled, "cancelled before it started");
+  cancel_queued_locked(job, "cancelled before it started");
   return {true, false};
+}
+
+void Engine::cancel_queued_locked(const JobPtr& job, std::string reason) {
+  job->stop.request_stop();  // one being parsed is dropped when its parse returns (it is finished)
+  for (auto* q : {&pending_, &ready_}) std::erase(*q, job);
+  finish_locked(job, JobState::cancelled, std::move(reason));
 }
 
 Expected<SrsCache::Preloaded> Engine::preload(const std::string& circuit_id) { return cache_.preload(circuit_id); }
@@ -383,11 +388,7 @@ void Engine::shutdown(std::optional<std::chrono::milliseconds> timeout) {
   for (const auto& [id, job] : jobs_) {
     if (job->result.state == JobState::queued) queued.push_back(job);
   }
-  for (const JobPtr& job : queued) {
-    job->stop.request_stop();
-    for (auto* q : {&pending_, &ready_}) std::erase(*q, job);
-    finish_locked(job, JobState::cancelled, "the engine is shutting down");
-  }
+  for (const JobPtr& job : queued) cancel_queued_locked(job, "the engine is shutting down");
   const auto idle = [&] { return running_ == 0; };
   if (timeout && !changed_.wait_for(lock, *timeout, idle)) {
     for (const auto& [id, job] : jobs_) {

@@ -122,6 +122,7 @@ class Engine {
   void run_job(const JobPtr& job, size_t worker);
   void finish(const JobPtr& job, JobState state, std::string error, std::vector<uint8_t> proof = {});
   void finish_locked(const JobPtr& job, JobState state, std::string error, std::vector<uint8_t> proof = {});
+  void cancel_queued_locked(const JobPtr& job, std::string reason);  // not running: ends it now
   JobPtr pop_best(std::deque<JobPtr>& queue);  // highest priority, then oldest; with mutex_ held
   size_t reserved_locked() const;  // loaded circuits + admitted jobs (estimates)
   size_t in_use_locked() const;    // the larger of that and the resident set

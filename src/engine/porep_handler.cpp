@@ -93,13 +93,21 @@ Expected<std::unique_ptr<ParsedJob>> PorepHandler::parse(const JobRequest& reque
   // The parsed C1 (~the payload's size again, with its vectors), and on the CPU one partition's
   // ProvingCS at a time: a, b, c and the aux values.
   job->host_bytes = 2 * request.vanilla_proof.size() + (options_.gpus.empty() ? 4 * witness_bytes(r.shape) : 0);
-  // The key (the .params file's size: the points it holds, less a few bytes each) and, with GPUs,
-  // two pinned witness buffers a GPU.
-  std::error_code ec;
-  const auto files = porep::find_params(options_.param_dir, r.shape.sector_size);
-  const size_t key = files ? size_t(std::filesystem::file_size(files->params, ec)) : 0;
-  job->circuit_bytes = key + options_.gpus.size() * options_.partitions_in_flight * witness_bytes(r.shape);
+  // The key and, with GPUs, the pinned witness buffers of each.
+  job->circuit_bytes =
+      key_file_bytes(r.shape.sector_size) + options_.gpus.size() * options_.partitions_in_flight * witness_bytes(r.shape);
   return std::unique_ptr<ParsedJob>(std::move(job));
+}
+
+size_t PorepHandler::key_file_bytes(uint64_t sector_size) const {
+  const std::lock_guard lock(key_bytes_mutex_);
+  if (auto it = key_bytes_.find(sector_size); it != key_bytes_.end()) return it->second;
+  const auto files = porep::find_params(options_.param_dir, sector_size);
+  std::error_code ec;
+  const uintmax_t bytes = files ? std::filesystem::file_size(files->params, ec) : 0;
+  if (!files || ec) return 0;  // not there (yet): looked up again for the next job
+  key_bytes_.emplace(sector_size, size_t(bytes));
+  return size_t(bytes);
 }
 
 std::shared_ptr<LoadedCircuit> make_porep_circuit(PorepCircuitParts parts) {

@@ -10,6 +10,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -63,8 +64,15 @@ class PorepHandler final : public ProofHandler {
                               std::stop_token stop) override;
 
  private:
+  // The .params file's size for a sector size (the key's points, less a few bytes each): the
+  // admission estimate of a circuit not yet loaded. Looked up once per size, not per job (the
+  // lookup checks an official file's digest, hashing it the first time).
+  size_t key_file_bytes(uint64_t sector_size) const;
+
   PorepHandlerOptions options_;
   const porep::PorepPoseidon poseidon_;
+  mutable std::mutex key_bytes_mutex_;
+  mutable std::map<uint64_t, size_t> key_bytes_;
 };
 
 }  // namespace cuzk::engine

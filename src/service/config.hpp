@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/expected.hpp"
+#include "service/address.hpp"
 
 namespace cuzk::service {
 
@@ -19,9 +20,9 @@ struct DaemonConfig {
   struct Daemon {
     // gRPC endpoint (cuzk.v1.ProvingEngine): "host:port" or "unix:///path/to.sock". Loopback by
     // default: the daemon never listens on all interfaces unless configured to.
-    std::string listen = "127.0.0.1:9820";
+    std::string listen{kDefaultListen};
     // HTTP endpoint serving GET /metrics (Prometheus text), "host:port"; "" = off.
-    std::string metrics_listen = "127.0.0.1:9821";
+    std::string metrics_listen{kDefaultMetricsListen};
     // gRPC send/receive limit; Curio's client uses 256 MiB (shared/SPEC.md §7).
     size_t max_message_bytes = size_t{256} << 20;
     // On SIGTERM: how long to wait for in-flight jobs before exiting; 0 = until they finish.

@@ -19,7 +19,6 @@
 namespace cuzk::service {
 namespace {
 
-using namespace std::chrono_literals;
 namespace v1 = ::cuzk::v1;
 
 grpc::Status to_status(const Error& e) {

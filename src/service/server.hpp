@@ -10,6 +10,7 @@
 
 #include "core/expected.hpp"
 #include "engine/engine.hpp"
+#include "service/address.hpp"
 
 namespace grpc {
 class Server;
@@ -18,8 +19,8 @@ class Server;
 namespace cuzk::service {
 
 struct ServerOptions {
-  std::string listen = "127.0.0.1:9820";          // "host:port" or "unix:///path"
-  std::string metrics_listen = "127.0.0.1:9821";  // "host:port"; "" = no HTTP endpoint
+  std::string listen{kDefaultListen};                 // "host:port" or "unix:///path"
+  std::string metrics_listen{kDefaultMetricsListen};  // "host:port"; "" = no HTTP endpoint
   size_t max_message_bytes = size_t{256} << 20;
 };
 
