@@ -3,8 +3,10 @@
 //   DeviceBuffer<T>: n elements from the stream-ordered allocator (cudaMallocAsync on a stream,
 //     cudaFreeAsync on the same stream at destruction), so allocation never synchronises the
 //     device. The stream must outlive the buffer.
-//   PinnedBuffer<T>: n page-locked host elements (cudaMallocHost): 55 GB/s over PCIe on the H200
-//     against 8 GB/s from pageable memory (shared/DEVICE.md). Allocate once and reuse.
+//   PinnedBuffer<T>: n page-locked host elements (cudaHostAlloc, portable: pinned for every
+//     device, so a witness written here goes up to any GPU at the full rate: groth16::SpreadProver):
+//     55 GB/s over PCIe on the H200 against 8 GB/s from pageable memory (shared/DEVICE.md).
+//     Allocate once and reuse.
 //   HostRegistration: host memory someone else owns (a key's vectors) page-locked in place
 //     (cudaHostRegister) for as long as it lives: the same copy rate without a copy.
 // T must be trivially copyable: the bytes are moved as they are.
@@ -109,7 +111,7 @@ class PinnedBuffer {
  public:
   PinnedBuffer() = default;
   explicit PinnedBuffer(size_t n) : size_(n) {
-    if (n) CUDA_CHECK(cudaMallocHost(reinterpret_cast<void**>(&data_), n * sizeof(T)));
+    if (n) CUDA_CHECK(cudaHostAlloc(reinterpret_cast<void**>(&data_), n * sizeof(T), cudaHostAllocPortable));
   }
   ~PinnedBuffer() {
     if (data_) cudaFreeHost(data_);
