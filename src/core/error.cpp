@@ -13,6 +13,7 @@ const char* to_string(ErrorCode code) noexcept {
     case ErrorCode::kCancelled: return "cancelled";
     case ErrorCode::kVerifyFailed: return "proof does not verify";
     case ErrorCode::kResourceExhausted: return "resource exhausted";
+    case ErrorCode::kUnavailable: return "unavailable";
   }
   return "unknown error";
 }

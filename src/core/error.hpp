@@ -18,6 +18,7 @@ enum class ErrorCode {
   kCancelled,        // the caller asked to stop (a job cancelled at a stage boundary)
   kVerifyFailed,     // a proof we made does not verify (never returned; the engine retries elsewhere)
   kResourceExhausted,  // a queue or memory budget is full: try again later
+  kUnavailable,      // a device cannot serve this (a GPU without room for a circuit's key): another may
 };
 
 const char* to_string(ErrorCode code) noexcept;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <exception>
+#include <set>
 
 #include "core/error.hpp"
 #include "core/hex.hpp"
@@ -13,6 +14,8 @@
 #include "core/timing.hpp"
 
 namespace cuzk::engine {
+
+std::string_view to_string(Spread spread) { return spread == Spread::partitions ? "partitions" : "proofs"; }
 
 struct Engine::Job {
   std::string id;
@@ -24,6 +27,8 @@ struct Engine::Job {
   bool parsing = false;       // the parse worker reads request.vanilla_proof without the lock
   std::stop_source stop;
   std::optional<size_t> worker;
+  std::set<int> failed_on;     // GPUs that failed it (not offered it again)
+  std::string device_errors;   // their errors, for the message if every place fails
   JobResult result;  // result.state is the job's state
 };
 
@@ -35,7 +40,44 @@ std::string new_job_id() {
   return "job-" + to_hex(r);
 }
 
-std::string placement_text(const Placement& p) { return p.gpu ? fmt::format("gpu {}", *p.gpu) : std::string("cpu"); }
+// "cpu", "gpu 1", "gpus 0,1".
+std::string placement_text(const Placement& p) {
+  if (p.on_cpu()) return "cpu";
+  return fmt::format("{} {}", p.gpus.size() == 1 ? "gpu" : "gpus", fmt::join(p.gpus, ","));
+}
+
+// A failure of the device rather than of the job: retried elsewhere (engine.hpp). A payload that
+// does not prove fails the same way everywhere; a cancelled job is done.
+bool device_failure(ErrorCode code) {
+  switch (code) {
+    case ErrorCode::kInvalidArgument:
+    case ErrorCode::kCorruption:
+    case ErrorCode::kNotFound:
+    case ErrorCode::kUnsupported:
+    case ErrorCode::kCancelled: return false;
+    default: return true;
+  }
+}
+
+// The prover workers' places: one for the CPU; workers_per_gpu a GPU; or, with the partitions
+// spread, workers_per_gpu over all the GPUs together.
+std::vector<Placement> worker_places(const EngineOptions& o) {
+  const unsigned n = std::max(o.workers_per_gpu, 1u);
+  std::vector<Placement> out;
+  if (o.gpus.empty()) {
+    out.push_back(Placement{});
+  } else if (o.spread == Spread::partitions && o.gpus.size() > 1) {
+    out.assign(n, Placement{o.gpus});
+  } else {
+    for (int g : o.gpus) out.insert(out.end(), n, Placement{{g}});
+  }
+  return out;
+}
+
+// The rest after the n-th failure in a row (n >= 1): fault_rest, 2x, 4x, ..., at most 16x.
+std::chrono::milliseconds rest_after(std::chrono::milliseconds base, unsigned in_a_row) {
+  return base * (1u << std::min(in_a_row - 1, 4u));
+}
 
 }  // namespace
 
@@ -47,14 +89,9 @@ Engine::Engine(EngineOptions options, std::vector<std::unique_ptr<ProofHandler>>
         if (h == nullptr) return Error{ErrorCode::kNotFound, "no circuit '" + id + "' (e.g. porep-2k, porep-32g)"};
         return h->load(id);
       }),
-      metrics_(options_.gpus.empty() ? 1 : options_.gpus.size() * std::max(options_.workers_per_gpu, 1u)) {
-  if (options_.gpus.empty()) {
-    workers_.push_back({Placement{}, "", ProofKind::unspecified});
-  } else {
-    for (int g : options_.gpus) {
-      for (unsigned k = 0; k < std::max(options_.workers_per_gpu, 1u); ++k) workers_.push_back({Placement{g}, "", {}});
-    }
-  }
+      metrics_(worker_places(options_).size()) {
+  for (const Placement& where : worker_places(options_)) workers_.push_back({where, "", ProofKind::unspecified});
+  for (int g : options_.gpus) health_[g];
   threads_.emplace_back([this](std::stop_token stop) { parse_loop(stop); });
   for (size_t w = 0; w < workers_.size(); ++w) {
     threads_.emplace_back([this, w](std::stop_token stop) { prove_loop(stop, w); });
@@ -118,14 +155,49 @@ Expected<Engine::Submitted> Engine::submit(JobRequest request) {
   return Submitted{job->id, ahead, false, ""};
 }
 
-Engine::JobPtr Engine::pop_best(std::deque<JobPtr>& queue) {
-  auto best = std::min_element(queue.begin(), queue.end(), [](const JobPtr& x, const JobPtr& y) {
-    if (x->request.priority != y->request.priority) return x->request.priority > y->request.priority;
-    return x->seq < y->seq;
-  });
+Engine::JobPtr Engine::pop_best(std::deque<JobPtr>& queue, const std::function<bool(const Job&)>& accept) {
+  auto best = queue.end();
+  for (auto it = queue.begin(); it != queue.end(); ++it) {
+    if (accept && !accept(**it)) continue;
+    const Job& x = **it;
+    if (best == queue.end() || x.request.priority > (*best)->request.priority ||
+        (x.request.priority == (*best)->request.priority && x.seq < (*best)->seq))
+      best = it;
+  }
+  if (best == queue.end()) return nullptr;
   JobPtr job = *best;
   queue.erase(best);
   return job;
+}
+
+bool Engine::servable_elsewhere_locked(const Job& job, int except) const {
+  for (const auto& [g, h] : health_) {
+    if (g != except && !job.failed_on.contains(g) && !h.unservable.contains(job.parsed->circuit_id)) return true;
+  }
+  return false;
+}
+
+bool Engine::can_take_locked(const Job& job, const Placement& where, std::chrono::steady_clock::time_point now) const {
+  for (int g : where.gpus) {
+    if (job.failed_on.contains(g)) return false;
+  }
+  if (where.gpus.size() != 1) return true;  // the CPU; a spread prover, which moves partitions itself
+  const int g = where.gpus.front();
+  const GpuHealth& h = health_.at(g);
+  if (now < h.resting_until) return false;
+  // A GPU that cannot serve the circuit is passed over while another can; when none can, it takes
+  // the job and fails it at once, and the job reaches the CPU from there.
+  return !h.unservable.contains(job.parsed->circuit_id) || !servable_elsewhere_locked(job, g);
+}
+
+std::optional<std::chrono::steady_clock::time_point> Engine::rest_end_locked(const Placement& where) const {
+  std::optional<std::chrono::steady_clock::time_point> end;
+  const auto now = Clock::now();
+  for (int g : where.gpus) {
+    const auto until = health_.at(g).resting_until;
+    if (until > now && (!end || until < *end)) end = until;
+  }
+  return end;
 }
 
 size_t Engine::in_use_locked() const {
@@ -196,11 +268,19 @@ void Engine::parse_loop(std::stop_token stop) {
 }
 
 void Engine::prove_loop(std::stop_token stop, size_t worker) {
+  const Placement where = workers_[worker].where;
+  const auto accept = [&](const Job& j) { return can_take_locked(j, where, Clock::now()); };
+  const auto any = [&] { return std::ranges::any_of(ready_, [&](const JobPtr& j) { return accept(*j); }); };
   std::unique_lock lock(mutex_);
   for (;;) {
-    changed_.wait(lock, stop, [&] { return !ready_.empty(); });
+    if (const auto rest = rest_end_locked(where)) {
+      changed_.wait_until(lock, stop, *rest, any);  // a resting GPU looks again when its rest ends
+    } else {
+      changed_.wait(lock, stop, any);
+    }
     if (stop.stop_requested()) return;
-    JobPtr job = pop_best(ready_);
+    JobPtr job = pop_best(ready_, accept);
+    if (!job) continue;
     job->result.state = JobState::running;
     job->worker = worker;
     job->result.times.queue_wait_ms = ms_since(job->submitted) - job->result.times.parse_ms;
@@ -216,47 +296,101 @@ void Engine::prove_loop(std::stop_token stop, size_t worker) {
 }
 
 void Engine::run_job(const JobPtr& job, size_t worker) {
-  ProofHandler* handler = handler_for(job->request.kind);
   const Placement where = workers_[worker].where;
   log(*job, "start", "on=" + placement_text(where));
-  Expected<ProofOutput> out = Error{ErrorCode::kInternal, "not proved"};
+  Expected<SrsCache::Acquired> circuit = Error{ErrorCode::kInternal, "not loaded"};
   try {
-    Expected<SrsCache::Acquired> circuit = cache_.acquire(job->parsed->circuit_id);
-    {
-      const std::lock_guard lock(mutex_);
-      expected_circuits_.erase(job->parsed->circuit_id);  // loaded (the cache counts it), or failed
-    }
-    if (!circuit) {
-      finish(job, JobState::failed, "parameters of " + job->parsed->circuit_id + ": " + circuit.error().message);
-      return;
-    }
-    job->result.times.srs_load_ms = circuit->load_ms;
-    log(*job, "srs", fmt::format("circuit={} load_ms={:.1f}", job->parsed->circuit_id, circuit->load_ms));
-    out = handler->prove(*job->parsed, *circuit->circuit, where, job->stop.get_token());
-    if (!out && out.error().code == ErrorCode::kVerifyFailed && where.gpu && options_.retry_on_cpu) {
-      log(*job, "retry", "on=cpu reason=\"" + out.error().message + "\"");
-      const std::string first = out.error().message;
-      out = handler->prove(*job->parsed, *circuit->circuit, Placement{}, job->stop.get_token());
-      if (!out) {
-        Error again = out.error();
-        again.message += " (on the CPU, after the GPU's: " + first + ")";
-        out = std::move(again);
-      }
-    }
-  } catch (const std::exception& e) {  // a CUDA failure, an allocation: this job fails, the engine goes on
-    out = Error{ErrorCode::kInternal, e.what()};
+    circuit = cache_.acquire(job->parsed->circuit_id);
+  } catch (const std::exception& e) {
+    circuit = Error{ErrorCode::kInternal, e.what()};
   }
-  if (!out) {
-    const bool cancelled = out.error().code == ErrorCode::kCancelled;
-    finish(job, cancelled ? JobState::cancelled : JobState::failed, out.error().message);
+  {
+    const std::lock_guard lock(mutex_);
+    expected_circuits_.erase(job->parsed->circuit_id);  // loaded (the cache counts it), or failed
+  }
+  if (!circuit) {
+    finish(job, JobState::failed, "parameters of " + job->parsed->circuit_id + ": " + circuit.error().message);
+    return;
+  }
+  job->result.times.srs_load_ms = circuit->load_ms;
+  log(*job, "srs", fmt::format("circuit={} load_ms={:.1f}", job->parsed->circuit_id, circuit->load_ms));
+  std::optional<Expected<ProofOutput>> out = prove_job(job, worker, *circuit->circuit);
+  circuit = Error{ErrorCode::kInternal, "released"};  // the cache's count of users drops before the job ends
+  if (!out) return;  // back in `ready` for another GPU
+  if (!*out) {
+    const bool cancelled = out->error().code == ErrorCode::kCancelled;
+    finish(job, cancelled ? JobState::cancelled : JobState::failed, out->error().message);
     return;
   }
   JobTimes& t = job->result.times;
-  t.synthesis_ms = out->synthesis_ms;
-  t.gpu_compute_ms = out->prove_ms;
-  t.verify_ms = out->verify_ms;
-  job->result.backend = out->backend;
-  finish(job, JobState::completed, "", std::move(out->bytes));
+  t.synthesis_ms = (*out)->synthesis_ms;
+  t.gpu_compute_ms = (*out)->prove_ms;
+  t.verify_ms = (*out)->verify_ms;
+  job->result.backend = (*out)->backend;
+  finish(job, JobState::completed, "", std::move((*out)->bytes));
+}
+
+std::optional<Expected<ProofOutput>> Engine::prove_job(const JobPtr& job, size_t worker, LoadedCircuit& circuit) {
+  ProofHandler* handler = handler_for(job->request.kind);
+  const Placement where = workers_[worker].where;
+  const auto prove_on = [&](const Placement& on) -> Expected<ProofOutput> {
+    try {
+      return handler->prove(*job->parsed, circuit, on, job->stop.get_token());
+    } catch (const std::exception& e) {  // a CUDA failure, an allocation: this attempt fails, the engine goes on
+      return Error{ErrorCode::kInternal, e.what()};
+    }
+  };
+  Expected<ProofOutput> out = prove_on(where);
+  if (!out && !where.on_cpu() && device_failure(out.error().code)) {
+    if (requeue_after_device_failure(job, worker, out.error())) return std::nullopt;
+    if (options_.retry_on_cpu) {
+      log(*job, "retry", "on=cpu reason=\"" + job->device_errors + "\"");
+      out = prove_on(Placement{});
+    }
+    if (!out) {
+      Error e = out.error();
+      if (options_.retry_on_cpu) e.message += " (on the CPU, after the GPUs': " + job->device_errors + ")";
+      else e.message = job->device_errors;
+      out = std::move(e);
+    }
+  } else if (out && where.gpus.size() == 1) {
+    const std::lock_guard lock(mutex_);
+    health_.at(where.gpus.front()).failures_in_a_row = 0;
+  }
+  return out;
+}
+
+bool Engine::requeue_after_device_failure(const JobPtr& job, size_t worker, const Error& error) {
+  const std::lock_guard lock(mutex_);
+  const Placement& where = workers_[worker].where;
+  job->device_errors += (job->device_errors.empty() ? "" : "; ") + placement_text(where) + ": " + error.message;
+  for (int g : where.gpus) job->failed_on.insert(g);
+  std::string rest;
+  if (where.gpus.size() == 1) {  // a spread prover has moved what it could: its GPUs all failed
+    GpuHealth& h = health_.at(where.gpus.front());
+    ++h.failures;
+    h.last_error = error.message;
+    if (error.code == ErrorCode::kUnavailable) {
+      h.unservable[job->parsed->circuit_id] = error.message;  // the GPU itself may serve other circuits
+    } else {
+      const auto pause = rest_after(options_.fault_rest, ++h.failures_in_a_row);
+      h.resting_until = Clock::now() + pause;
+      rest = fmt::format(" rest_s={:.0f}", pause.count() / 1e3);
+    }
+  }
+  const bool elsewhere = !draining_ && !job->stop.stop_requested() && where.gpus.size() == 1 &&
+                         servable_elsewhere_locked(*job, where.gpus.front());
+  log(*job, "device_failure", fmt::format("on={}{} next={} error=\"{}\"", placement_text(where), rest,
+                                          elsewhere ? "another gpu" : options_.retry_on_cpu ? "cpu" : "none",
+                                          error.message));
+  if (!elsewhere) return false;
+  job->result.state = JobState::queued;
+  job->worker.reset();
+  workers_[worker].current_job_id.clear();
+  --running_;
+  ready_.push_back(job);
+  changed_.notify_all();
+  return true;
 }
 
 void Engine::finish(const JobPtr& job, JobState state, std::string error, std::vector<uint8_t> proof) {
@@ -354,6 +488,7 @@ EngineStatus Engine::status() const {
   s.uptime_s = std::chrono::duration<double>(Clock::now() - started_).count();
   const std::lock_guard lock(mutex_);
   s.workers = workers_;
+  s.gpus = health_;
   for (const auto& h : handlers_) s.queues[h->kind()];
   for (const auto& [id, job] : jobs_) {
     if (job->result.state == JobState::queued) ++s.queues[job->request.kind].pending;
@@ -377,6 +512,8 @@ MetricsSnapshot Engine::metrics() const {
   for (const SrsCache::Entry& e : s.circuits) m.circuits_bytes += e.host_bytes;
   const std::vector<double> busy = metrics_.busy_seconds();
   for (size_t w = 0; w < s.workers.size(); ++w) m.workers.push_back({placement_text(s.workers[w].where), busy[w]});
+  const auto now = Clock::now();
+  for (const auto& [g, h] : s.gpus) m.gpus.push_back({g, h.failures, now < h.resting_until});
   m.uptime_s = s.uptime_s;
   return m;
 }

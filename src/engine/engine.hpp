@@ -13,8 +13,13 @@
 //   process's resident set now; one that could never fit fails, naming the sizes. When nothing
 //   runs, the next job goes ahead (so that the engine never stalls on memory it cannot free).
 // - Cancellation: a queued job ends at once; a running one at the next partition boundary.
-// - A proof that fails verification on a GPU is retried once on the CPU (when allowed); a proof
-//   is never returned unverified.
+// - A GPU that fails a job (it cannot hold the circuit's key, a CUDA error, a proof that does not
+//   verify) fails only that attempt: the job goes back to `ready` for another GPU that has not
+//   failed it, and after the GPUs, once on the CPU (when allowed); a proof is never returned
+//   unverified. The failing GPU rests (takes no job) for options.fault_rest, doubled after each
+//   failure in a row up to 16x, and one it cannot serve (kUnavailable) is not offered that
+//   circuit again. With Spread::partitions the spread prover moves a failed partition to
+//   another GPU itself (groth16/spread_prover.hpp).
 // - Shutdown drains: new submissions are refused, queued jobs are cancelled, running jobs finish.
 
 #include <chrono>
@@ -40,15 +45,24 @@
 
 namespace cuzk::engine {
 
+// How a job uses several GPUs: whole proofs each on one GPU (throughput: every GPU proves a
+// sector of its own), or one proof's partitions spread over all of them (latency: a sector in
+// 1/N of the time). One GPU: the same either way.
+enum class Spread { proofs, partitions };
+std::string_view to_string(Spread spread);  // "proofs", "partitions"
+
 struct EngineOptions {
   std::vector<int> gpus;            // ordinals proved on; empty: the CPU
-  unsigned workers_per_gpu = 2;     // jobs proved at once on one GPU
+  unsigned workers_per_gpu = 2;     // jobs proved at once on one GPU (Spread::partitions: on all of them)
+  Spread spread = Spread::proofs;
   unsigned max_pending = 64;        // queued jobs (not yet proving) beyond which submit is refused
   size_t memory_budget = 0;         // host bytes for loaded circuits and jobs; 0: no limit
   // The process's resident bytes now: admission counts the larger of it and the estimates, so
   // memory the estimates miss holds work back too. Empty: the estimates alone.
   std::function<size_t()> resident_bytes = cuzk::resident_bytes;
-  bool retry_on_cpu = true;         // a GPU proof that does not verify is retried once on the CPU
+  bool retry_on_cpu = true;         // a job every GPU failed is retried once on the CPU
+  // How long a GPU that failed a job takes none (doubled for each failure in a row, up to 16x).
+  std::chrono::milliseconds fault_rest{30'000};
   size_t finished_kept = 1024;      // finished jobs remembered for await (oldest forgotten first)
   // One line per job stage (parse, srs, prove, done), e.g. to a logger; may be empty.
   std::function<void(const std::string& line)> log_stage;
@@ -64,8 +78,17 @@ struct WorkerStatus {
   std::string current_job_id;  // "" when idle
   ProofKind current_kind = ProofKind::unspecified;
 };
+// A GPU's failures (the engine's view: jobs it failed), for metrics and logs.
+struct GpuHealth {
+  unsigned failures_in_a_row = 0;
+  uint64_t failures = 0;
+  std::chrono::steady_clock::time_point resting_until{};
+  std::string last_error;
+  std::map<std::string, std::string> unservable;  // circuit id -> why (kUnavailable)
+};
 struct EngineStatus {
   std::vector<WorkerStatus> workers;
+  std::map<int, GpuHealth> gpus;  // by ordinal, every GPU the engine proves on
   std::vector<SrsCache::Entry> circuits;
   std::map<ProofKind, QueueCounts> queues;
   uint64_t completed = 0, failed = 0, cancelled = 0;
@@ -120,10 +143,21 @@ class Engine {
   void parse_loop(std::stop_token stop);
   void prove_loop(std::stop_token stop, size_t worker);
   void run_job(const JobPtr& job, size_t worker);
+  // The job's proof on the worker's place, and after a device failure on the CPU if no other GPU
+  // is left; nullopt when it went back to `ready` for another GPU.
+  std::optional<Expected<ProofOutput>> prove_job(const JobPtr& job, size_t worker, LoadedCircuit& circuit);
+  // A GPU placement's failure of `job`: true when the job went back to `ready` for another GPU.
+  bool requeue_after_device_failure(const JobPtr& job, size_t worker, const Error& error);
+  bool can_take_locked(const Job& job, const Placement& where, std::chrono::steady_clock::time_point now) const;
+  // Whether a GPU other than `except` has neither failed `job` nor been unable to serve its circuit.
+  bool servable_elsewhere_locked(const Job& job, int except) const;
+  // The soonest end of a rest among `where`'s GPUs (none resting: nullopt).
+  std::optional<std::chrono::steady_clock::time_point> rest_end_locked(const Placement& where) const;
   void finish(const JobPtr& job, JobState state, std::string error, std::vector<uint8_t> proof = {});
   void finish_locked(const JobPtr& job, JobState state, std::string error, std::vector<uint8_t> proof = {});
   void cancel_queued_locked(const JobPtr& job, std::string reason);  // not running: ends it now
-  JobPtr pop_best(std::deque<JobPtr>& queue);  // highest priority, then oldest; with mutex_ held
+  // Highest priority, then oldest, among those `accept` takes (null: none); with mutex_ held.
+  JobPtr pop_best(std::deque<JobPtr>& queue, const std::function<bool(const Job&)>& accept = {});
   size_t reserved_locked() const;  // loaded circuits + admitted jobs (estimates)
   size_t in_use_locked() const;    // the larger of that and the resident set
   void log(const Job& job, const std::string& stage, const std::string& detail) const;
@@ -143,6 +177,7 @@ class Engine {
   size_t admitted_bytes_ = 0;  // jobs in ready_ or running
   std::map<std::string, size_t> expected_circuits_;  // admitted jobs' circuits not loaded yet
   std::vector<WorkerStatus> workers_;
+  std::map<int, GpuHealth> health_;  // by ordinal
   uint64_t next_id_ = 1;
   bool draining_ = false;
   unsigned running_ = 0;

@@ -34,9 +34,11 @@ struct ParsedJob {
   size_t circuit_bytes = 0;  // host memory of its circuit once loaded (counted while it is not)
 };
 
-// Where a job is proved: a GPU ordinal, or the CPU.
+// Where a job is proved: one GPU, several (the proof's partitions spread over them:
+// engine::Spread::partitions), or the CPU (none).
 struct Placement {
-  std::optional<int> gpu;
+  std::vector<int> gpus;
+  bool on_cpu() const { return gpus.empty(); }
   friend bool operator==(const Placement&, const Placement&) = default;
 };
 
@@ -58,8 +60,11 @@ class ProofHandler {
   // Its parameters read (and uploaded to the GPUs the handler was given).
   virtual Expected<std::shared_ptr<LoadedCircuit>> load(const std::string& circuit_id) = 0;
   // The proof, verified before it is returned. Ends at the next boundary (a PoRep partition)
-  // with ErrorCode::kCancelled once `stop` is requested; ErrorCode::kVerifyFailed when a proof
-  // it made does not verify (the engine may retry it elsewhere).
+  // with ErrorCode::kCancelled once `stop` is requested. The job's own faults (a payload that
+  // does not prove: kInvalidArgument, kCorruption) fail it; the device's are retried elsewhere
+  // by the engine: kUnavailable (this placement cannot serve the circuit, e.g. a GPU whose
+  // prover could not be made), kVerifyFailed (a proof it made does not verify), and any other
+  // (a CUDA failure: kInternal).
   virtual Expected<ProofOutput> prove(ParsedJob& job, LoadedCircuit& circuit, const Placement& where,
                                       std::stop_token stop) = 0;
 };

@@ -43,6 +43,14 @@ struct MetricsSnapshot {
     double busy_s = 0;
   };
   std::vector<Worker> workers;
+  // Per GPU the engine proves on: jobs it failed (engine.hpp: retried elsewhere), and whether it
+  // rests now.
+  struct Gpu {
+    int ordinal = 0;
+    uint64_t failures = 0;
+    bool resting = false;
+  };
+  std::vector<Gpu> gpus;
   double uptime_s = 0;
 };
 

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <exception>
 #include <map>
 #include <memory>
 
@@ -11,6 +12,7 @@
 #include "groth16/backend.hpp"
 #include "groth16/keys.hpp"
 #include "groth16/params_file.hpp"
+#include "groth16/spread_prover.hpp"
 #include "groth16/verifier.hpp"
 #include "porep/c1.hpp"
 #include "porep/circuit.hpp"
@@ -37,7 +39,9 @@ struct LoadedPorep final : LoadedCircuit {
   std::unique_ptr<groth16::PreparedVerifyingKey> pvk;
   std::unique_ptr<r1cs::CompiledR1cs<ff::Fr>> circuit;  // null unless a prover reads it from the host
   std::map<int, std::unique_ptr<groth16::ProverBackend>> gpus;
+  std::map<int, std::string> gpu_errors;
   std::unique_ptr<groth16::ProverBackend> cpu;
+  std::unique_ptr<groth16::SpreadProver> spread;  // over `gpus` (null without any): after them, so destroyed first
 };
 
 // Host bytes of a key's points and of a compiled circuit (the memory budget's estimates).
@@ -116,7 +120,13 @@ std::shared_ptr<LoadedCircuit> make_porep_circuit(PorepCircuitParts parts) {
   out->pvk = std::make_unique<groth16::PreparedVerifyingKey>(parts.vk);
   out->circuit = std::move(parts.circuit);
   out->gpus = std::move(parts.gpus);
+  out->gpu_errors = std::move(parts.gpu_errors);
   out->cpu = std::move(parts.cpu);
+  if (!out->gpus.empty()) {
+    std::vector<groth16::ProverBackend*> backends;
+    for (const auto& [ordinal, backend] : out->gpus) backends.push_back(backend.get());
+    out->spread = std::make_unique<groth16::SpreadProver>(std::move(backends));
+  }
   out->host_bytes = (out->params ? host_bytes_of(*out->params) : 0) + (out->circuit ? host_bytes_of(*out->circuit) : 0);
   return out;
 }
@@ -144,13 +154,25 @@ Expected<std::shared_ptr<LoadedCircuit>> PorepHandler::load(const std::string& c
     parts.circuit = std::make_unique<r1cs::CompiledR1cs<ff::Fr>>(
         porep::compile_partition(porep::circuit_shape(shape), poseidon_, &pool));
     bool circuit_read = false;
+    std::string errors;
     for (const groth16::GpuChoice& g : options_.gpus) {
-      std::unique_ptr<groth16::ProverBackend> backend;
-      CUZK_TRY_ASSIGN(backend, groth16::make_prover(*parts.params, pool, g, parts.circuit.get()));
-      circuit_read = circuit_read || backend->reads_host_key();
-      host_key_read = host_key_read || backend->reads_host_key();
-      parts.gpus[g.ordinal] = std::move(backend);
+      Expected<std::unique_ptr<groth16::ProverBackend>> backend = Error{ErrorCode::kInternal, "not made"};
+      try {
+        backend = groth16::make_prover(*parts.params, pool, g, parts.circuit.get());
+      } catch (const std::exception& e) {  // a CUDA failure on this GPU: the others may serve
+        backend = Error{ErrorCode::kInternal, e.what()};
+      }
+      if (!backend) {
+        parts.gpu_errors[g.ordinal] = backend.error().message;
+        errors += fmt::format("{}GPU {}: {}", errors.empty() ? "" : "; ", g.ordinal, backend.error().message);
+        continue;
+      }
+      circuit_read = circuit_read || (*backend)->reads_host_key();
+      host_key_read = host_key_read || (*backend)->reads_host_key();
+      parts.gpus[g.ordinal] = std::move(*backend);
     }
+    if (parts.gpus.empty() && !options_.keep_cpu_prover)
+      return Error{ErrorCode::kUnavailable, "no GPU can prove " + circuit_id + ": " + errors};
     if (!circuit_read) parts.circuit.reset();  // each GPU holds its own copy
   }
   if (options_.gpus.empty() || options_.keep_cpu_prover) {
@@ -165,17 +187,29 @@ Expected<ProofOutput> PorepHandler::prove(ParsedJob& job, LoadedCircuit& circuit
   auto& parsed = static_cast<ParsedPorep&>(job);
   auto& loaded = static_cast<LoadedPorep&>(circuit);
   groth16::ProverBackend* backend = nullptr;
-  if (where.gpu) {
-    auto it = loaded.gpus.find(*where.gpu);
-    if (it == loaded.gpus.end()) return Error{ErrorCode::kInternal, fmt::format("no prover on GPU {}", *where.gpu)};
+  unsigned gpus = 1;
+  if (where.gpus.size() == 1) {
+    const int g = where.gpus.front();
+    auto it = loaded.gpus.find(g);
+    if (it == loaded.gpus.end()) {
+      const auto why = loaded.gpu_errors.find(g);
+      return Error{ErrorCode::kUnavailable, fmt::format("GPU {} cannot prove {}: {}", g, job.circuit_id,
+                                                        why != loaded.gpu_errors.end() ? why->second : "not loaded there")};
+    }
     backend = it->second.get();
+  } else if (!where.on_cpu()) {
+    if (loaded.spread == nullptr) return Error{ErrorCode::kUnavailable, "no GPU can prove " + job.circuit_id};
+    backend = loaded.spread.get();
+    gpus = unsigned(loaded.spread->backends());
   } else {
     backend = loaded.cpu.get();
     if (backend == nullptr)
       return Error{ErrorCode::kUnsupported, "no CPU prover: the key was not kept on the host (pipeline.retry_on_cpu = false)"};
   }
-  porep::ProveOptions options = where.gpu ? porep::ProveOptions::witness_pipeline(*options_.pool) : porep::ProveOptions{};
-  if (where.gpu) options.synthesis_workers = std::max(options_.partitions_in_flight, 1u);
+  porep::ProveOptions options =
+      where.on_cpu() ? porep::ProveOptions{} : porep::ProveOptions::witness_pipeline(*options_.pool);
+  // Spread: as many partitions in flight on each GPU as on one alone.
+  if (!where.on_cpu()) options.synthesis_workers = std::max(options_.partitions_in_flight, 1u) * gpus;
   options.blinding_seed = options_.blinding_seed;
   options.stop = std::move(stop);
   porep::PorepProof proof;

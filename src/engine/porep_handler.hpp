@@ -3,7 +3,10 @@
 // Curio's wrapper); its circuit is "porep-<size>" ("porep-2k", "porep-8m", "porep-512m",
 // "porep-32g", "porep-64g"), whose parameters are found as `prove porep` finds them
 // (porep/params.hpp: official files first, then cuzk's own). The proof is porep::prove_c1's:
-// every partition verified before it is kept.
+// every partition verified before it is kept. Loading makes a prover on each GPU; one that fails
+// there (too little free memory even to stream the key) leaves that GPU out of this circuit, and
+// a job placed on it fails with kUnavailable (the engine moves it to another GPU). A job placed on
+// several GPUs has its partitions spread over them (groth16::SpreadProver).
 
 #include <cstdint>
 #include <filesystem>
@@ -49,8 +52,11 @@ struct PorepCircuitParts {
   groth16::VerifyingKey vk;
   std::unique_ptr<r1cs::CompiledR1cs<ff::Fr>> circuit;  // null when no prover reads it from the host
   std::map<int, std::unique_ptr<groth16::ProverBackend>> gpus;  // by ordinal
+  std::map<int, std::string> gpu_errors;  // GPUs whose prover could not be made, and why
   std::unique_ptr<groth16::ProverBackend> cpu;
 };
+// The parts as the engine's cache holds them, with a spread prover (groth16/spread_prover.hpp)
+// over the GPUs' provers for jobs placed on several GPUs.
 std::shared_ptr<LoadedCircuit> make_porep_circuit(PorepCircuitParts parts);
 
 class PorepHandler final : public ProofHandler {

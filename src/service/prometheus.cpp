@@ -56,6 +56,14 @@ std::string prometheus_text(const engine::MetricsSnapshot& m, const ProcessReadi
   for (size_t w = 0; w < m.workers.size(); ++w)
     out += fmt::format("cuzk_worker_busy_seconds_total{{worker=\"{}\",device=\"{}\"}} {}\n", w, m.workers[w].where,
                        m.workers[w].busy_s);
+  metric(out, "cuzk_gpu_failures_total", "counter",
+         "Jobs each GPU failed (a CUDA error, no room for a circuit, a proof that did not verify); each was "
+         "retried on another GPU or the CPU.");
+  for (const engine::MetricsSnapshot::Gpu& g : m.gpus)
+    out += fmt::format("cuzk_gpu_failures_total{{gpu=\"{}\"}} {}\n", g.ordinal, g.failures);
+  metric(out, "cuzk_gpu_resting", "gauge", "1 while a GPU that failed a job takes none (its rest: engine.fault_rest).");
+  for (const engine::MetricsSnapshot::Gpu& g : m.gpus)
+    out += fmt::format("cuzk_gpu_resting{{gpu=\"{}\"}} {}\n", g.ordinal, g.resting ? 1 : 0);
   metric(out, "cuzk_gpu_memory_bytes", "gauge", "Device memory of each visible GPU (total and free, from CUDA).");
   for (const groth16::GpuInfo& g : process.gpus) {
     out += fmt::format("cuzk_gpu_memory_bytes{{gpu=\"{}\",kind=\"total\"}} {}\n", g.ordinal, g.total_bytes);

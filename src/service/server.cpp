@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 
@@ -29,6 +30,7 @@ grpc::Status to_status(const Error& e) {
     case ErrorCode::kUnsupported: return {grpc::StatusCode::UNIMPLEMENTED, e.message};
     case ErrorCode::kResourceExhausted: return {grpc::StatusCode::RESOURCE_EXHAUSTED, e.message};
     case ErrorCode::kCancelled: return {grpc::StatusCode::CANCELLED, e.message};
+    case ErrorCode::kUnavailable: return {grpc::StatusCode::UNAVAILABLE, e.message};
     default: return {grpc::StatusCode::INTERNAL, e.message};
   }
 }
@@ -108,7 +110,7 @@ class Server::Service final : public v1::ProvingEngine::Service {
       out->set_vram_total_bytes(g.total_bytes);
       out->set_vram_free_bytes(g.free_bytes);
       for (const engine::WorkerStatus& w : s.workers) {  // the first busy worker on it
-        if (w.where.gpu == g.ordinal && !w.current_job_id.empty() && out->current_job_id().empty()) {
+        if (std::ranges::find(w.where.gpus, g.ordinal) != w.where.gpus.end() && !w.current_job_id.empty() && out->current_job_id().empty()) {
           out->set_current_job_id(w.current_job_id);
           out->set_current_proof_kind(std::string(to_string(w.current_kind)));
         }

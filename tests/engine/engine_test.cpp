@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -46,12 +47,15 @@ struct FakeJob final : ParsedJob {
 struct FakeCircuit final : LoadedCircuit {};
 
 // Payloads: "bad" fails to parse; "gpu-unverified" makes a proof that does not verify on a GPU;
-// "big" needs 600 bytes of host memory, others 100; every circuit holds 50 once loaded.
+// "big" needs 600 bytes of host memory, others 100; every circuit holds 50 once loaded. A GPU in
+// `gpu_fails` fails every job placed on it with that code (a device failure).
 class FakeHandler final : public ProofHandler {
  public:
   Gate gate;
   std::mutex mutex;
   std::vector<std::string> proved;  // payloads, in the order their proofs started
+  std::map<int, ErrorCode> gpu_fails;
+  std::map<std::string, int> attempts;  // by placement: "cpu", "gpu 1", "gpus 0,1"
   std::map<std::string, int> loads;
   std::atomic<int> running{0}, most_running{0};
 
@@ -78,6 +82,16 @@ class FakeHandler final : public ProofHandler {
     const std::string payload = static_cast<FakeJob&>(job).payload;
     {
       const std::lock_guard lock(mutex);
+      std::string place = where.on_cpu() ? "cpu" : where.gpus.size() == 1 ? "gpu" : "gpus";
+      for (size_t i = 0; i < where.gpus.size(); ++i) {
+        place += i ? ',' : ' ';
+        place += std::to_string(where.gpus[i]);
+      }
+      ++attempts[place];
+      for (int g : where.gpus) {
+        if (auto f = gpu_fails.find(g); f != gpu_fails.end())
+          return Error{f->second, "GPU " + std::to_string(g) + ": CUDA error: out of memory"};
+      }
       proved.push_back(payload);
     }
     const int now = ++running;
@@ -86,16 +100,20 @@ class FakeHandler final : public ProofHandler {
     const bool opened = gate.wait(stop);
     --running;
     if (!opened) return Error{ErrorCode::kCancelled, "cancelled at a partition boundary"};
-    if (payload == "gpu-unverified" && where.gpu) return Error{ErrorCode::kVerifyFailed, "partition 0 does not verify"};
+    if (payload == "gpu-unverified" && !where.on_cpu()) return Error{ErrorCode::kVerifyFailed, "partition 0 does not verify"};
     ProofOutput out;
     out.bytes.assign(payload.begin(), payload.end());
-    out.backend = where.gpu ? "gpu " + std::to_string(*where.gpu) : "cpu";
+    out.backend = where.on_cpu() ? "cpu" : where.gpus.size() == 1 ? "gpu " + std::to_string(where.gpus.front()) : "spread";
     out.prove_ms = 1;
     return out;
   }
   std::vector<std::string> order() {
     const std::lock_guard lock(mutex);
     return proved;
+  }
+  int attempts_on(const std::string& place) {
+    const std::lock_guard lock(mutex);
+    return attempts[place];
   }
 };
 
@@ -224,6 +242,7 @@ TEST(Engine, CancelEndsAQueuedJobAtOnceAndARunningOneAtItsBoundary) {
 TEST(Engine, AProofThatDoesNotVerifyOnAGpuIsRetriedOnTheCpu) {
   EngineOptions o;
   o.gpus = {0};
+  o.fault_rest = 1ms;  // the GPU rests after the failure; the next job is its again after that
   Fixture f(o);
   f.handler->gate.open();
   const JobResult r = f.await(f.submit("gpu-unverified"));
@@ -238,6 +257,126 @@ TEST(Engine, AProofThatDoesNotVerifyOnAGpuIsRetriedOnTheCpu) {
   const JobResult no = g.await(g.submit("gpu-unverified"));
   EXPECT_EQ(no.state, JobState::failed);
   EXPECT_NE(no.error.find("does not verify"), std::string::npos) << no.error;
+}
+
+// Two GPUs, whole proofs: two workers on each; partitions spread: two workers over both, each
+// job placed on both (the handler spreads its partitions).
+TEST(Engine, SpreadPlacesWorkersOnOneGpuOrOnAll) {
+  EngineOptions o;
+  o.gpus = {0, 1};
+  {
+    Fixture f(o);
+    const EngineStatus s = f.engine->status();
+    ASSERT_EQ(s.workers.size(), 4u);
+    EXPECT_EQ(s.workers[0].where.gpus, std::vector<int>{0});
+    EXPECT_EQ(s.workers[3].where.gpus, std::vector<int>{1});
+  }
+  o.spread = Spread::partitions;
+  Fixture f(o);
+  const EngineStatus s = f.engine->status();
+  ASSERT_EQ(s.workers.size(), 2u);
+  for (const WorkerStatus& w : s.workers) EXPECT_EQ(w.where.gpus, (std::vector<int>{0, 1}));
+  const std::string a = f.submit("a"), b = f.submit("b");
+  f.wait_started(2);  // both at once, each on both GPUs
+  EXPECT_EQ(f.engine->status().queues.at(ProofKind::porep_seal_commit).in_progress, 2u);
+  f.handler->gate.open();
+  EXPECT_EQ(f.await(a).backend, "spread");
+  EXPECT_EQ(f.await(b).backend, "spread");
+  EXPECT_EQ(f.handler->attempts_on("gpus 0,1"), 2);
+  EXPECT_EQ(to_string(Spread::partitions), "partitions");
+}
+
+// A GPU whose proofs fail (a CUDA error) fails only those attempts: each job goes to the other
+// GPU, and the failing one rests (takes no job) meanwhile; the metrics count its failure.
+TEST(Engine, AFailingGpuRestsAndItsJobsGoToTheOther) {
+  EngineOptions o;
+  o.gpus = {0, 1};
+  o.workers_per_gpu = 1;
+  o.fault_rest = std::chrono::hours(1);
+  std::mutex m;
+  std::vector<std::string> lines;
+  o.log_stage = [&](const std::string& line) {
+    const std::lock_guard lock(m);
+    lines.push_back(line);
+  };
+  Fixture f(o);
+  f.handler->gpu_fails[1] = ErrorCode::kInternal;
+  std::vector<std::string> jobs;
+  for (int i = 0; i < 6; ++i) jobs.push_back(f.submit("job-" + std::to_string(i)));
+  // GPU 0 holds the first job at the gate, so GPU 1 takes the next (and fails it).
+  for (int i = 0; i < 2000 && f.handler->attempts_on("gpu 1") == 0; ++i) std::this_thread::sleep_for(1ms);
+  f.handler->gate.open();
+  for (const std::string& id : jobs) {
+    const JobResult r = f.await(id);
+    EXPECT_EQ(r.state, JobState::completed) << r.error;
+    EXPECT_EQ(r.backend, "gpu 0");
+  }
+  EXPECT_EQ(f.handler->attempts_on("gpu 1"), 1);  // then resting
+  EXPECT_EQ(f.handler->attempts_on("gpu 0"), 6);
+  const EngineStatus s = f.engine->status();
+  EXPECT_EQ(s.gpus.at(1).failures, 1u);
+  EXPECT_EQ(s.gpus.at(1).failures_in_a_row, 1u);
+  EXPECT_GT(s.gpus.at(1).resting_until, std::chrono::steady_clock::now());
+  EXPECT_NE(s.gpus.at(1).last_error.find("out of memory"), std::string::npos);
+  EXPECT_EQ(s.gpus.at(0).failures, 0u);
+  EXPECT_EQ(s.completed, 6u);
+  const MetricsSnapshot metrics = f.engine->metrics();
+  ASSERT_EQ(metrics.gpus.size(), 2u);
+  EXPECT_EQ(metrics.gpus[1].failures, 1u);
+  EXPECT_TRUE(metrics.gpus[1].resting);
+  const std::lock_guard lock(m);
+  EXPECT_EQ(std::count_if(lines.begin(), lines.end(), [](const std::string& l) {
+              return l.find("stage=device_failure on=gpu 1 rest_s=3600 next=another gpu") != std::string::npos;
+            }),
+            1);
+}
+
+// A GPU that cannot serve a circuit (kUnavailable: no room for its key) is not offered that
+// circuit's jobs again, and does not rest (it may serve other circuits).
+TEST(Engine, AGpuThatCannotServeACircuitIsPassedOver) {
+  EngineOptions o;
+  o.gpus = {0, 1};
+  o.workers_per_gpu = 1;
+  Fixture f(o);
+  f.handler->gpu_fails[1] = ErrorCode::kUnavailable;
+  std::vector<std::string> jobs;
+  for (int i = 0; i < 5; ++i) jobs.push_back(f.submit("job-" + std::to_string(i)));
+  for (int i = 0; i < 2000 && f.handler->attempts_on("gpu 1") == 0; ++i) std::this_thread::sleep_for(1ms);
+  f.handler->gate.open();
+  for (const std::string& id : jobs) EXPECT_EQ(f.await(id).backend, "gpu 0");
+  EXPECT_EQ(f.handler->attempts_on("gpu 1"), 1);
+  const EngineStatus s = f.engine->status();
+  EXPECT_TRUE(s.gpus.at(1).unservable.contains("fake-1"));
+  EXPECT_LT(s.gpus.at(1).resting_until, std::chrono::steady_clock::now());
+}
+
+// A job every GPU failed goes to the CPU (when allowed), else fails naming each GPU's error; a
+// circuit no GPU can serve does not strand its later jobs.
+TEST(Engine, AJobEveryGpuFailedGoesToTheCpuOrFailsNamingEach) {
+  for (const ErrorCode code : {ErrorCode::kInternal, ErrorCode::kUnavailable}) {
+    EngineOptions o;
+    o.gpus = {0, 1};
+    o.workers_per_gpu = 1;
+    o.fault_rest = 1ms;
+    {
+      Fixture f(o);
+      f.handler->gpu_fails = {{0, code}, {1, code}};
+      f.handler->gate.open();
+      for (int i = 0; i < 3; ++i) {
+        const JobResult r = f.await(f.submit("job-" + std::to_string(i)));
+        EXPECT_EQ(r.state, JobState::completed) << r.error;
+        EXPECT_EQ(r.backend, "cpu");
+      }
+    }
+    o.retry_on_cpu = false;
+    Fixture f(o);
+    f.handler->gpu_fails = {{0, code}, {1, code}};
+    f.handler->gate.open();
+    const JobResult r = f.await(f.submit("job"));
+    EXPECT_EQ(r.state, JobState::failed);
+    EXPECT_NE(r.error.find("gpu 0: GPU 0: CUDA error"), std::string::npos) << r.error;
+    EXPECT_NE(r.error.find("gpu 1: GPU 1: CUDA error"), std::string::npos) << r.error;
+  }
 }
 
 TEST(Engine, TheMemoryBudgetAdmitsWhatFitsAndRefusesWhatNeverCan) {
