@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "command_support.hpp"
+#include "core/gpu_memory_limits.hpp"
 #include "core/memory_size.hpp"
 #include "core/process_memory.hpp"
 #include "core/thread_pool.hpp"
@@ -37,7 +38,8 @@ DaemonConfig settings(const DaemonOptions& o) {
   if (!o.metrics_listen.empty()) c.daemon.metrics_listen = o.metrics_listen == "off" ? "" : o.metrics_listen;
   if (!o.params_dir.empty()) c.srs.param_dir = o.params_dir;
   if (!o.gpu.empty()) must(service::parse_gpu_devices(o.gpu, c.gpus));
-  if (!o.gpu_memory.empty()) c.gpus.memory_limit = must(parse_memory_size(o.gpu_memory));
+  if (!o.gpu_memory.empty()) must(service::parse_gpu_memory_limit(o.gpu_memory, c.gpus));
+  if (!o.spread.empty()) must(service::parse_gpu_spread(o.spread, c.gpus));
   if (!o.memory_budget.empty()) c.memory.budget = must(parse_memory_size(o.memory_budget));
   if (o.threads != 0) c.synthesis.threads = o.threads;
   if (!o.log_level.empty()) c.logging.level = o.log_level;
@@ -47,7 +49,7 @@ DaemonConfig settings(const DaemonOptions& o) {
   return c;
 }
 
-// The GPUs the config names, each checked to be visible.
+// The GPUs the config names, each checked to be visible, each with its memory limit.
 std::vector<groth16::GpuChoice> gpus_of(const DaemonConfig::Gpus& g) {
   std::vector<int> ordinals;
   if (g.mode == DaemonConfig::Gpus::Mode::automatic) {
@@ -57,11 +59,19 @@ std::vector<groth16::GpuChoice> gpus_of(const DaemonConfig::Gpus& g) {
   }
   std::vector<groth16::GpuChoice> out;
   for (int n : ordinals) {
-    groth16::GpuChoice choice{groth16::GpuChoice::Kind::device, n, g.memory_limit};
+    groth16::GpuChoice choice{groth16::GpuChoice::Kind::device, n, g.memory_limit.of(n)};
     must(groth16::check_gpu_choice(choice));
     out.push_back(choice);
   }
   return out;
+}
+
+engine::Spread spread_of(DaemonConfig::Gpus::Spread spread) {
+  switch (spread) {
+    case DaemonConfig::Gpus::Spread::proofs: return engine::Spread::proofs;
+    case DaemonConfig::Gpus::Spread::partitions: return engine::Spread::partitions;
+  }
+  return engine::Spread::proofs;
 }
 
 }  // namespace
@@ -89,11 +99,11 @@ int run_daemon(const DaemonOptions& o) {
     std::vector<int> ordinals;
     for (const groth16::GpuChoice& g : gpus) ordinals.push_back(g.ordinal);
     if (o.print_config) {
-      fmt::print("listen {}\nmetrics_listen {}\nparam_dir {}\ngpus {}\nworkers_per_gpu {}\ngpu memory_limit {}\n"
-                 "memory budget {}\nmax_pending {}\nthreads {}\npreload {}\n",
+      fmt::print("listen {}\nmetrics_listen {}\nparam_dir {}\ngpus {}\nworkers_per_gpu {}\ngpu spread {}\n"
+                 "gpu memory_limit {}\nmemory budget {}\nmax_pending {}\nthreads {}\npreload {}\n",
                  c.daemon.listen, c.daemon.metrics_listen.empty() ? "off" : c.daemon.metrics_listen, param_dir.string(),
                  ordinals.empty() ? std::string("none (the CPU)") : fmt::format("{}", fmt::join(ordinals, ",")),
-                 c.gpus.workers_per_gpu, c.gpus.memory_limit == 0 ? std::string("all free") : gib_text(c.gpus.memory_limit),
+                 c.gpus.workers_per_gpu, service::to_string(c.gpus.spread), cuzk::to_string(c.gpus.memory_limit),
                  gib_text(budget), c.scheduler.max_pending, pool.threads(), fmt::join(c.srs.preload, ","));
       return 0;
     }
@@ -110,6 +120,7 @@ int run_daemon(const DaemonOptions& o) {
     engine::EngineOptions eo;
     eo.gpus = ordinals;
     eo.workers_per_gpu = c.gpus.workers_per_gpu;
+    eo.spread = spread_of(c.gpus.spread);
     eo.max_pending = c.scheduler.max_pending;
     eo.memory_budget = budget;
     eo.retry_on_cpu = c.pipeline.retry_on_cpu;
@@ -129,7 +140,10 @@ int run_daemon(const DaemonOptions& o) {
     const std::unique_ptr<service::Server> server = must(service::Server::start(engine, so));
     log->info("cuzk daemon: listening on {}{}; proving on {}; {} threads; memory budget {}", server->address(),
               server->metrics_address().empty() ? "" : ", metrics on http://" + server->metrics_address() + "/metrics",
-              gpus.empty() ? std::string("the CPU") : fmt::format("{} GPU(s)", gpus.size()), pool.threads(), gib_text(budget));
+              gpus.empty()       ? std::string("the CPU")
+              : gpus.size() == 1 ? std::string("1 GPU")
+                                 : fmt::format("{} GPUs (spread: {})", gpus.size(), service::to_string(c.gpus.spread)),
+              pool.threads(), gib_text(budget));
 
     int sig = 0;
     sigwait(&signals, &sig);

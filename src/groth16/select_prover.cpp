@@ -25,6 +25,20 @@ Expected<GpuChoice> GpuChoice::parse(std::string_view text) {
   return GpuChoice{Kind::device, n};
 }
 
+Expected<GpuMemoryLimits> GpuChoice::memory_limits_from_flags(std::string_view memory) {
+  std::string_view source = "--gpu-memory";
+  if (memory.empty()) {
+    const char* v = std::getenv("CUZK_GPU_MEMORY");
+    if (v == nullptr) return GpuMemoryLimits{};
+    source = "CUZK_GPU_MEMORY";
+    memory = v;
+  }
+  auto limits = parse_gpu_memory_limits(memory);
+  if (!limits) return invalid_argument(std::string(source) + ": " + limits.error().message);
+  return limits;
+}
+
+// "auto" and "off" take GPU 0's limit (auto proves on GPU 0).
 Expected<GpuChoice> GpuChoice::from_env() {
   GpuChoice c;
   if (const char* v = std::getenv("CUZK_GPU"); v != nullptr && *v != '\0') {
@@ -32,27 +46,21 @@ Expected<GpuChoice> GpuChoice::from_env() {
     if (!parsed) return invalid_argument("CUZK_GPU: " + parsed.error().message);
     c = *parsed;
   }
-  if (const char* v = std::getenv("CUZK_GPU_MEMORY"); v != nullptr) {
-    auto limit = parse_memory_size(v);
-    if (!limit) return invalid_argument("CUZK_GPU_MEMORY: " + limit.error().message);
-    c.memory_limit = *limit;
-  }
+  GpuMemoryLimits limits;
+  CUZK_TRY_ASSIGN(limits, memory_limits_from_flags(""));
+  c.memory_limit = limits.of(c.kind == Kind::device ? c.ordinal : 0);
   return c;
 }
 
 Expected<GpuChoice> GpuChoice::from_flags(std::string_view gpu, std::string_view memory) {
   GpuChoice c;
-  CUZK_TRY_ASSIGN(c, from_env());
+  CUZK_TRY_ASSIGN(c, from_env());  // a malformed CUZK_GPU or CUZK_GPU_MEMORY fails even under a flag
   if (!gpu.empty()) {
-    const size_t limit = c.memory_limit;
     CUZK_TRY_ASSIGN(c, parse(gpu));
-    c.memory_limit = limit;
   }
-  if (!memory.empty()) {
-    auto limit = parse_memory_size(memory);
-    if (!limit) return invalid_argument("--gpu-memory: " + limit.error().message);
-    c.memory_limit = *limit;
-  }
+  GpuMemoryLimits limits;
+  CUZK_TRY_ASSIGN(limits, memory_limits_from_flags(memory));
+  c.memory_limit = limits.of(c.kind == Kind::device ? c.ordinal : 0);
   return c;
 }
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/expected.hpp"
+#include "core/gpu_memory_limits.hpp"
 #include "core/thread_pool.hpp"
 #include "groth16/backend.hpp"
 #include "groth16/keys.hpp"
@@ -21,15 +22,21 @@ struct GpuChoice {
   int ordinal = 0;  // Kind::device
   // The most device memory cuzk may use on that GPU (bytes; 0: what is free): below what the key,
   // circuit and a proof need, the key and circuit stay on the host (groth16/gpu_memory_plan.hpp).
-  // CUZK_GPU_MEMORY ("16GiB"), the --gpu-memory flags.
+  // CUZK_GPU_MEMORY and the --gpu-memory flags: "16GiB", or per GPU "16GiB,1=4GiB"
+  // (core/gpu_memory_limits.hpp), of which this GPU's.
   size_t memory_limit = 0;
 
   // "off" (the CPU), "auto" (GPU 0 when one is visible, else the CPU) or a GPU ordinal ("0", "1").
   static Expected<GpuChoice> parse(std::string_view text);
-  // CUZK_GPU, or "auto" when it is unset or empty; memory_limit from CUZK_GPU_MEMORY.
+  // CUZK_GPU, or "auto" when it is unset or empty; memory_limit: CUZK_GPU_MEMORY's for the chosen
+  // ordinal (GPU 0 for "auto" and "off").
   static Expected<GpuChoice> from_env();
-  // Flags over the environment: `gpu` ("" keeps CUZK_GPU's), `memory` ("" keeps CUZK_GPU_MEMORY's).
+  // Flags over the environment: `gpu` ("" keeps CUZK_GPU's), `memory` ("" keeps CUZK_GPU_MEMORY's);
+  // memory_limit is the limits' for the chosen ordinal, as in from_env.
   static Expected<GpuChoice> from_flags(std::string_view gpu, std::string_view memory);
+  // The limits of every GPU: `memory` (the --gpu-memory flag), else CUZK_GPU_MEMORY, else none;
+  // for a caller proving on several GPUs, which gives GPU n limits.of(n).
+  static Expected<GpuMemoryLimits> memory_limits_from_flags(std::string_view memory);
 };
 
 // Whether this build has the GPU backend (CUDA found at build time).

@@ -8,7 +8,9 @@
 #include <climits>
 #include <cstdint>
 #include <span>
+#include <utility>
 
+#include "core/gpu_memory_limits.hpp"
 #include "core/mapped_file.hpp"
 #include "core/memory_size.hpp"
 
@@ -68,6 +70,32 @@ Expected<size_t> read_size(const toml::node& node) {
   if (const auto* s = node.as_string()) return parse_memory_size(s->get());
   if (node.is_integer()) return read_count(node, SIZE_MAX);
   return expected("a memory size (\"16GiB\" or an integer of bytes)", node);
+}
+
+// gpus.memory_limit: "16GiB,1=4GiB" (core/gpu_memory_limits.hpp) or an integer of bytes (every GPU).
+Expected<GpuMemoryLimits> read_gpu_memory_limits(const toml::node& node) {
+  if (const auto* s = node.as_string()) return parse_gpu_memory_limits(s->get());
+  if (node.is_integer()) {
+    GpuMemoryLimits limits;
+    CUZK_TRY_ASSIGN(limits.all, read_count(node, SIZE_MAX));
+    return limits;
+  }
+  return expected("a memory size (\"16GiB\", \"16GiB,1=4GiB\" or an integer of bytes)", node);
+}
+
+constexpr std::pair<std::string_view, DaemonConfig::Gpus::Spread> kSpreads[] = {
+    {"proofs", DaemonConfig::Gpus::Spread::proofs}, {"partitions", DaemonConfig::Gpus::Spread::partitions}};
+
+// gpus.spread: "proofs" | "partitions".
+Expected<DaemonConfig::Gpus::Spread> spread_named(std::string_view text) {
+  for (const auto& [name, spread] : kSpreads)
+    if (text == name) return spread;
+  return invalid_argument(fmt::format("expected \"proofs\" or \"partitions\", got '{}'", text));
+}
+
+Expected<DaemonConfig::Gpus::Spread> read_spread(const toml::node& node) {
+  if (const auto* s = node.as_string()) return spread_named(s->get());
+  return expected("\"proofs\" or \"partitions\"", node);
 }
 
 Expected<std::vector<std::string>> read_names(const toml::node& node) {
@@ -154,6 +182,17 @@ Expected<void> check_devices(const DaemonConfig::Gpus& gpus) {
   return {};
 }
 
+// A limit for a GPU the daemon does not prove on is a typo, unless the GPUs are found at start
+// ("auto": a config shared by hosts with different cards).
+Expected<void> check_memory_limit(const DaemonConfig::Gpus& gpus) {
+  if (gpus.mode != DaemonConfig::Gpus::Mode::list) return {};
+  for (const auto& [ordinal, bytes] : gpus.memory_limit.by_gpu)
+    if (std::ranges::find(gpus.ordinals, unsigned(ordinal)) == gpus.ordinals.end())
+      return invalid_argument(fmt::format("GPU {} has a memory limit but is not among the devices ({})", ordinal,
+                                          fmt::join(gpus.ordinals, ", ")));
+  return {};
+}
+
 // ---- The keys of each section (docs/config.md). `read` takes the TOML value into the config;
 // `check` (where there is one) tests the value's rules on the config.
 
@@ -190,10 +229,15 @@ constexpr Key kMemory[] = {
 };
 constexpr Key kGpus[] = {
     {"devices", [](const N& n, C& c) { return read_devices(n, c.gpus); },
-     [](const C& c) { return check_devices(c.gpus); }},
-    {"memory_limit", [](const N& n, C& c) { return assign(c.gpus.memory_limit, read_size(n)); }},
+     [](const C& c) {
+       auto done = check_devices(c.gpus);
+       return done ? check_memory_limit(c.gpus) : done;
+     }},
+    {"memory_limit", [](const N& n, C& c) { return assign(c.gpus.memory_limit, read_gpu_memory_limits(n)); },
+     [](const C& c) { return check_memory_limit(c.gpus); }},
     {"workers_per_gpu", [](const N& n, C& c) { return assign(c.gpus.workers_per_gpu, read_unsigned(n)); },
      [](const C& c) { return at_least(c.gpus.workers_per_gpu, 1); }},
+    {"spread", [](const N& n, C& c) { return assign(c.gpus.spread, read_spread(n)); }},
 };
 constexpr Key kScheduler[] = {
     {"max_pending", [](const N& n, C& c) { return assign(c.scheduler.max_pending, read_unsigned(n)); }},
@@ -313,6 +357,26 @@ Expected<void> parse_gpu_devices(std::string_view text, DaemonConfig::Gpus& gpus
     return invalid_argument(fmt::format("gpus.devices: {}", done.error().message));
   gpus = std::move(parsed);
   return {};
+}
+
+Expected<void> parse_gpu_memory_limit(std::string_view text, DaemonConfig::Gpus& gpus) {
+  auto limits = parse_gpu_memory_limits(text);
+  if (!limits) return invalid_argument(fmt::format("gpus.memory_limit: {}", limits.error().message));
+  gpus.memory_limit = std::move(*limits);
+  return {};
+}
+
+Expected<void> parse_gpu_spread(std::string_view text, DaemonConfig::Gpus& gpus) {
+  auto spread = spread_named(text);
+  if (!spread) return invalid_argument(fmt::format("gpus.spread: {}", spread.error().message));
+  gpus.spread = *spread;
+  return {};
+}
+
+std::string_view to_string(DaemonConfig::Gpus::Spread spread) {
+  for (const auto& [name, value] : kSpreads)
+    if (value == spread) return name;
+  return "?";
 }
 
 Expected<void> check_config(const DaemonConfig& config) {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/expected.hpp"
+#include "core/gpu_memory_limits.hpp"
 #include "service/address.hpp"
 
 namespace cuzk::service {
@@ -47,15 +48,21 @@ struct DaemonConfig {
 
   struct Gpus {
     enum class Mode { automatic, off, list };
+    // How a job uses several GPUs (engine::Spread, which the daemon maps it to; this library sits
+    // below the engine): each proof on one GPU (throughput), or one proof's partitions over all
+    // of them (the latency of a single sector).
+    enum class Spread { proofs, partitions };
     // TOML `devices`: "auto" (every visible GPU; the CPU when there is none), "off" (the CPU),
     // or a list of ordinals [0, 1] (Mode::list, in `ordinals`).
     Mode mode = Mode::automatic;
     std::vector<unsigned> ordinals;
-    // The most device memory used on each GPU; 0 = what is free. Below what a proof needs with
-    // the key on the device, the key and circuit stream from the host (docs/gpu.md).
-    size_t memory_limit = 0;
+    // The most device memory used on each GPU, per GPU where named ("16GiB,1=4GiB"); empty =
+    // what is free. Below what a proof needs with the key on the device, the key and circuit
+    // stream from the host (docs/gpu.md).
+    GpuMemoryLimits memory_limit;
     // Jobs proved at once on one GPU.
     unsigned workers_per_gpu = 2;
+    Spread spread = Spread::proofs;
     friend bool operator==(const Gpus&, const Gpus&) = default;
   } gpus;
 
@@ -92,7 +99,7 @@ struct DaemonConfig {
 };
 
 // The configuration in `toml_text`; `source_name` (the path) prefixes every message, e.g.
-// "cuzk.toml:7: gpus.memory_limit: memory size '16XB': unknown unit 'xb'". Errors are
+// "cuzk.toml:7: gpus.memory_limit: gpu memory '16XB': unknown unit 'xb'". Errors are
 // ErrorCode::kInvalidArgument.
 Expected<DaemonConfig> parse_config(std::string_view toml_text, std::string_view source_name);
 
@@ -103,6 +110,13 @@ Expected<DaemonConfig> read_config(const std::filesystem::path& path);
 // gpus.devices as a flag writes it, "auto", "off" or ordinals "0" / "0,1"; `gpus` keeps its other
 // fields, and is left as it was on an error.
 Expected<void> parse_gpu_devices(std::string_view text, DaemonConfig::Gpus& gpus);
+// gpus.memory_limit as --gpu-memory writes it ("16GiB", "16GiB,1=4GiB": core/gpu_memory_limits.hpp)
+// and gpus.spread as --spread writes it ("proofs", "partitions"); messages and errors as
+// parse_gpu_devices'.
+Expected<void> parse_gpu_memory_limit(std::string_view text, DaemonConfig::Gpus& gpus);
+Expected<void> parse_gpu_spread(std::string_view text, DaemonConfig::Gpus& gpus);
+// "proofs", "partitions": the TOML and flag spelling.
+std::string_view to_string(DaemonConfig::Gpus::Spread spread);
 // The value rules parse_config applies (addresses, minima, log level, distinct GPUs), on a config
 // whose fields were set in code; the message names the key ("synthesis.partitions_in_flight: ...").
 Expected<void> check_config(const DaemonConfig& config);

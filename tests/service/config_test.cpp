@@ -65,8 +65,9 @@ budget = "700GiB"
 
 [gpus]
 devices = [1, 0]
-memory_limit = "16GiB"
+memory_limit = "16GiB,1=4GiB"
 workers_per_gpu = 3
+spread = "partitions"
 
 [scheduler]
 max_pending = 8
@@ -88,7 +89,8 @@ DaemonConfig full_config() {
   c.daemon = {"unix:///run/cuzk/cuzk.sock", "", kGiB, 300};
   c.srs = {"/data/zk/params", {"porep-32g", "wpost-32g"}};
   c.memory = {700 * kGiB};
-  c.gpus = {DaemonConfig::Gpus::Mode::list, {1, 0}, 16 * kGiB, 3};
+  c.gpus = {DaemonConfig::Gpus::Mode::list, {1, 0}, {16 * kGiB, {{1, 4 * kGiB}}}, 3,
+            DaemonConfig::Gpus::Spread::partitions};
   c.scheduler.max_pending = 8;
   c.synthesis = {96, 4};
   c.pipeline.retry_on_cpu = false;
@@ -103,6 +105,8 @@ TEST(Config, EmptyFileGivesTheDefaults) {
   EXPECT_EQ(d.daemon.listen, "127.0.0.1:9820");       // loopback: never all interfaces by default
   EXPECT_EQ(d.daemon.max_message_bytes, 256 * kMiB);  // Curio's client limit
   EXPECT_EQ(d.gpus.mode, DaemonConfig::Gpus::Mode::automatic);
+  EXPECT_TRUE(d.gpus.memory_limit.empty());
+  EXPECT_EQ(d.gpus.spread, DaemonConfig::Gpus::Spread::proofs);  // throughput: each proof on one GPU
 }
 
 TEST(Config, MissingKeysKeepTheirDefaults) {
@@ -137,6 +141,7 @@ TEST(Config, EveryFieldArrives) {
   EXPECT_NE(d.gpus.ordinals, expected.gpus.ordinals);
   EXPECT_NE(d.gpus.memory_limit, expected.gpus.memory_limit);
   EXPECT_NE(d.gpus.workers_per_gpu, expected.gpus.workers_per_gpu);
+  EXPECT_NE(d.gpus.spread, expected.gpus.spread);
   EXPECT_NE(d.scheduler.max_pending, expected.scheduler.max_pending);
   EXPECT_NE(d.synthesis.threads, expected.synthesis.threads);
   EXPECT_NE(d.synthesis.partitions_in_flight, expected.synthesis.partitions_in_flight);
@@ -156,13 +161,13 @@ TEST(Config, ExampleFileIsTheDefaults) {
 TEST(Config, EveryExampleKeyIsDocumented) {
   const std::string doc = slurp(kDocs / "config.md");
   const auto keys = keys_of(slurp(kDocs / "cuzk.example.toml"));
-  EXPECT_EQ(keys.size(), 16u);
+  EXPECT_EQ(keys.size(), 17u);
   for (const std::string& key : keys) EXPECT_NE(doc.find("`" + key + "`"), std::string::npos) << key;
 }
 
 TEST(Config, ErrorsNameFileLineAndKey) {
   const std::string text = "# cuzk\n\n[daemon]\nlisten = \"127.0.0.1:1\"\n\n[gpus]\nmemory_limit = \"16XB\"\n";
-  EXPECT_EQ(error_of(text), "cuzk.toml:7: gpus.memory_limit: memory size '16XB': unknown unit 'xb'");
+  EXPECT_EQ(error_of(text), "cuzk.toml:7: gpus.memory_limit: gpu memory '16XB': unknown unit 'xb'");
 }
 
 // "cuzk.toml:<line>:<column>: " and then something: the column's digits, then ": ".
@@ -185,12 +190,12 @@ TEST(Config, SyntaxErrorsGiveLineAndColumn) {
 
 TEST(Config, UnknownKeysAndSectionsAreErrors) {
   EXPECT_EQ(error_of("[gpus]\nmemroy_limit = \"16GiB\"\n"),
-            "cuzk.toml:2: unknown key 'gpus.memroy_limit' ([gpus] keys: devices, memory_limit, workers_per_gpu)");
+            "cuzk.toml:2: unknown key 'gpus.memroy_limit' ([gpus] keys: devices, memory_limit, workers_per_gpu, spread)");
   EXPECT_EQ(error_of("\n[gpu]\ndevices = \"off\"\n"),
             "cuzk.toml:2: unknown section 'gpu' (sections: daemon, srs, memory, gpus, scheduler, synthesis, "
             "pipeline, logging)");
   EXPECT_EQ(error_of("[gpus.extra]\nx = 1\n"),
-            "cuzk.toml:1: unknown key 'gpus.extra' ([gpus] keys: devices, memory_limit, workers_per_gpu)");
+            "cuzk.toml:1: unknown key 'gpus.extra' ([gpus] keys: devices, memory_limit, workers_per_gpu, spread)");
   EXPECT_EQ(error_of("listen = \"127.0.0.1:1\"\n"),
             "cuzk.toml:1: unknown key 'listen' outside a section (sections: daemon, srs, memory, gpus, scheduler, "
             "synthesis, pipeline, logging)");
@@ -241,8 +246,56 @@ TEST(Config, MemorySizesTakeUnitsOrBytes) {
       parse_config("[memory]\nbudget = \"512MiB\"\n[gpus]\nmemory_limit = \"24GB\"\n", "x");
   ASSERT_TRUE(c) << c.error().to_string();
   EXPECT_EQ(c->memory.budget, 512 * kMiB);
-  EXPECT_EQ(c->gpus.memory_limit, 24'000'000'000u);
+  EXPECT_EQ(c->gpus.memory_limit, GpuMemoryLimits{.all = 24'000'000'000u});
   EXPECT_EQ(error_of("[memory]\nbudget = \"lots\"\n").rfind("cuzk.toml:2: memory.budget: memory size 'lots'", 0), 0u);
+}
+
+TEST(Config, GpuMemoryLimitPerGpu) {
+  const auto limit = [](std::string_view value) {
+    return parse_config("[gpus]\nmemory_limit = " + std::string(value) + "\n", "x").value().gpus.memory_limit;
+  };
+  EXPECT_EQ(limit("\"16GiB\""), GpuMemoryLimits{.all = 16 * kGiB});
+  EXPECT_EQ(limit("17179869184"), GpuMemoryLimits{.all = 16 * kGiB});  // an integer of bytes: every GPU
+  EXPECT_EQ(limit("0"), GpuMemoryLimits{});
+  EXPECT_EQ(limit("\"\""), GpuMemoryLimits{});
+  const GpuMemoryLimits mixed = limit("\"16GiB, 1=4GiB\"");
+  EXPECT_EQ(mixed, (GpuMemoryLimits{16 * kGiB, {{1, 4 * kGiB}}}));
+  EXPECT_EQ(mixed.of(0), 16 * kGiB);
+  EXPECT_EQ(mixed.of(1), 4 * kGiB);
+  EXPECT_EQ(limit("\"1=4GiB\"").of(0), 0u);  // GPU 0: what is free
+  // With the devices listed, in either order, a limit only for a GPU among them.
+  EXPECT_EQ(parse_config("[gpus]\ndevices = [0, 2]\nmemory_limit = \"2=8GiB\"\n", "x").value().gpus.memory_limit.of(2),
+            8 * kGiB);
+  EXPECT_EQ(error_of("[gpus]\ndevices = [0, 2]\nmemory_limit = \"1=8GiB\"\n"),
+            "cuzk.toml:3: gpus.memory_limit: GPU 1 has a memory limit but is not among the devices (0, 2)");
+  EXPECT_EQ(error_of("[gpus]\nmemory_limit = \"16GiB,3=8GiB\"\n\ndevices = [0]\n"),
+            "cuzk.toml:2: gpus.memory_limit: GPU 3 has a memory limit but is not among the devices (0)");
+  EXPECT_TRUE(parse_config("[gpus]\nmemory_limit = \"3=8GiB\"\n", "x"));  // "auto": the GPUs are found at start
+
+  EXPECT_EQ(error_of("[gpus]\nmemory_limit = \"16GiB,1=4XB\"\n"),
+            "cuzk.toml:2: gpus.memory_limit: gpu memory '1=4XB': unknown unit 'xb'");
+  EXPECT_EQ(error_of("[gpus]\nmemory_limit = \"x=4GiB\"\n"),
+            "cuzk.toml:2: gpus.memory_limit: gpu memory 'x=4GiB': GPU ordinal 'x': expected a non-negative integer");
+  EXPECT_EQ(error_of("[gpus]\nmemory_limit = \"1=4GiB,1=2GiB\"\n"),
+            "cuzk.toml:2: gpus.memory_limit: gpu memory '1=2GiB': GPU 1 is given twice");
+  EXPECT_EQ(error_of("[gpus]\nmemory_limit = -1\n"),
+            "cuzk.toml:2: gpus.memory_limit: expected a non-negative integer, got -1");
+  EXPECT_EQ(error_of("[gpus]\nmemory_limit = [\"16GiB\"]\n"),
+            "cuzk.toml:2: gpus.memory_limit: expected a memory size (\"16GiB\", \"16GiB,1=4GiB\" or an integer of "
+            "bytes), got array");
+}
+
+TEST(Config, Spread) {
+  using Spread = DaemonConfig::Gpus::Spread;
+  EXPECT_EQ(parse_config("[gpus]\nspread = \"proofs\"\n", "x").value().gpus.spread, Spread::proofs);
+  EXPECT_EQ(parse_config("[gpus]\nspread = \"partitions\"\n", "x").value().gpus.spread, Spread::partitions);
+  EXPECT_EQ(to_string(Spread::proofs), "proofs");
+  EXPECT_EQ(to_string(Spread::partitions), "partitions");
+  EXPECT_EQ(error_of("[gpus]\nspread = \"sectors\"\n"),
+            "cuzk.toml:2: gpus.spread: expected \"proofs\" or \"partitions\", got 'sectors'");
+  EXPECT_EQ(error_of("[gpus]\nspread = \"Partitions\"\n"),
+            "cuzk.toml:2: gpus.spread: expected \"proofs\" or \"partitions\", got 'Partitions'");
+  EXPECT_EQ(error_of("[gpus]\nspread = 2\n"), "cuzk.toml:2: gpus.spread: expected \"proofs\" or \"partitions\", got integer");
 }
 
 TEST(Config, Devices) {
@@ -315,11 +368,11 @@ TEST(Config, ReadConfigNamesThePath) {
 TEST(Config, FlagsGoThroughTheSameRules) {
   using Mode = DaemonConfig::Gpus::Mode;
   DaemonConfig::Gpus gpus;
-  gpus.memory_limit = 16 * kGiB;
+  gpus.memory_limit = {16 * kGiB, {}};
   ASSERT_TRUE(parse_gpu_devices("1,0", gpus));
   EXPECT_EQ(gpus.mode, Mode::list);
   EXPECT_EQ(gpus.ordinals, (std::vector<unsigned>{1, 0}));
-  EXPECT_EQ(gpus.memory_limit, 16 * kGiB);  // the other fields stay
+  EXPECT_EQ(gpus.memory_limit, GpuMemoryLimits{.all = 16 * kGiB});  // the other fields stay
   ASSERT_TRUE(parse_gpu_devices("3", gpus));
   EXPECT_EQ(gpus.ordinals, std::vector<unsigned>{3});
   ASSERT_TRUE(parse_gpu_devices("off", gpus));
@@ -350,6 +403,38 @@ TEST(Config, FlagsGoThroughTheSameRules) {
   c = {};
   c.gpus.mode = Mode::list;
   EXPECT_EQ(check_config(c).error().message, "gpus.devices: no GPU listed (write \"off\" for none)");
+}
+
+TEST(Config, MemoryAndSpreadFlags) {
+  using Spread = DaemonConfig::Gpus::Spread;
+  DaemonConfig c;
+  ASSERT_TRUE(parse_gpu_memory_limit("8GiB,1=4GiB", c.gpus));
+  EXPECT_EQ(c.gpus.memory_limit, (GpuMemoryLimits{8 * kGiB, {{1, 4 * kGiB}}}));
+  EXPECT_EQ(c.gpus.mode, DaemonConfig::Gpus::Mode::automatic);  // the other fields stay
+  const auto bad = parse_gpu_memory_limit("8GiB,1=", c.gpus);
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().message, "gpus.memory_limit: gpu memory '1=': no size for GPU 1 (0: what is free)");
+  EXPECT_EQ(c.gpus.memory_limit.of(1), 4 * kGiB);  // unchanged on an error
+  ASSERT_TRUE(parse_gpu_memory_limit("12GiB", c.gpus));
+  EXPECT_EQ(c.gpus.memory_limit, GpuMemoryLimits{.all = 12 * kGiB});
+
+  ASSERT_TRUE(parse_gpu_spread("partitions", c.gpus));
+  EXPECT_EQ(c.gpus.spread, Spread::partitions);
+  ASSERT_TRUE(parse_gpu_spread("proofs", c.gpus));
+  EXPECT_EQ(c.gpus.spread, Spread::proofs);
+  ASSERT_TRUE(parse_gpu_spread("partitions", c.gpus));
+  const auto wrong = parse_gpu_spread("", c.gpus);
+  ASSERT_FALSE(wrong);
+  EXPECT_EQ(wrong.error().message, "gpus.spread: expected \"proofs\" or \"partitions\", got ''");
+  EXPECT_EQ(c.gpus.spread, Spread::partitions);  // unchanged on an error
+
+  // A flag's limit for a GPU the flags leave out is refused as the file's is.
+  ASSERT_TRUE(parse_gpu_devices("0", c.gpus));
+  ASSERT_TRUE(parse_gpu_memory_limit("1=4GiB", c.gpus));
+  EXPECT_EQ(check_config(c).error().message,
+            "gpus.devices: GPU 1 has a memory limit but is not among the devices (0)");
+  ASSERT_TRUE(parse_gpu_devices("0,1", c.gpus));
+  EXPECT_TRUE(check_config(c));
 }
 
 }  // namespace
