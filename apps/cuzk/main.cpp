@@ -70,8 +70,8 @@ int main(int argc, char** argv) {
   prp->add_option("--gpu", porep_prove.gpu, "prover backend: auto (GPU 0 if present), off (CPU) or a GPU ordinal "
                                             "(default: $CUZK_GPU, else auto)");
   prp->add_option("--gpu-memory", porep_prove.gpu_memory,
-                  "the most GPU memory to use, e.g. 16GiB; below what the key and circuit need, they stay on the "
-                  "host and stream (default: $CUZK_GPU_MEMORY, else all free)");
+                  "the most GPU memory to use, e.g. 16GiB or per GPU 16GiB,1=4GiB; below what the key and circuit "
+                  "need, they stay on the host and stream (default: $CUZK_GPU_MEMORY, else all free)");
   prp->add_flag("--json", porep_prove.json, "print the stage times as one JSON object");
 
   cuzk::app::PorepVerifyOptions porep_verify;
@@ -117,12 +117,15 @@ int main(int argc, char** argv) {
   bg->add_flag("--json", bench_groth16.json, "print one JSON object");
 
   cuzk::bench::PipelineBenchOptions bench_pipeline;
-  auto* bpl = be->add_subcommand("pipeline", "the engine: N synthetic sectors one job at a time, then all at once "
-                                              "(proofs/hour of both and their ratio)");
+  auto* bpl = be->add_subcommand("pipeline", "the engine: N synthetic sectors one job at a time, then all at once; "
+                                              "with --gpu 0,1 also over all GPUs (proofs/hour and ratios)");
   bpl->add_option("--sector-size", bench_pipeline.sector_size, "2KiB, 8MiB, 512MiB, 32GiB or 64GiB");
   bpl->add_option("--proofs", bench_pipeline.proofs, "sectors (default 4)");
-  bpl->add_option("--gpu", bench_pipeline.gpu, "auto, off (CPU) or a GPU ordinal (default: $CUZK_GPU, else auto)");
-  bpl->add_option("--gpu-memory", bench_pipeline.gpu_memory, "the most GPU memory to use, e.g. 16GiB");
+  bpl->add_option("--gpu", bench_pipeline.gpu, "auto, off (CPU), a GPU ordinal, or several (0,1: one GPU, then all "
+                  "with whole proofs, then with partitions spread) (default: $CUZK_GPU, else auto)");
+  bpl->add_option("--gpu-memory", bench_pipeline.gpu_memory, "the most GPU memory to use: 16GiB, 1=4GiB or 16GiB,1=4GiB");
+  bpl->add_option("--memory-budget", bench_pipeline.memory_budget, "the engine's host memory budget, e.g. 200GiB "
+                  "(default: 90% of physical memory); a peak RSS above it fails the run");
   bpl->add_option("--workers-per-gpu", bench_pipeline.workers_per_gpu, "jobs proved at once on the GPU when pipelined "
                                                                         "(default 2)");
   bpl->add_option("--seed", bench_pipeline.seed, "toxic waste and C1s (insecure: a benchmark's key)");
@@ -192,7 +195,11 @@ int main(int argc, char** argv) {
   dm->add_option("--params", daemon.params_dir, "parameter directory (default: $FIL_PROOFS_PARAMETER_CACHE, else "
                                                 "/var/tmp/filecoin-proof-parameters)");
   dm->add_option("--gpu", daemon.gpu, "auto, off or GPU ordinals such as 0,1");
-  dm->add_option("--gpu-memory", daemon.gpu_memory, "the most device memory to use on each GPU, e.g. 16GiB");
+  dm->add_option("--gpu-memory", daemon.gpu_memory, "the most device memory to use on each GPU, e.g. 16GiB, or per "
+                                                    "GPU: 1=4GiB or 16GiB,1=4GiB (GPU 1 4 GiB, the others 16 GiB)");
+  dm->add_option("--spread", daemon.spread, "how a job uses several GPUs: proofs (each job on one GPU, best "
+                                            "throughput) or partitions (a job's partitions over all GPUs, lowest "
+                                            "latency)");
   dm->add_option("--memory-budget", daemon.memory_budget, "host memory for circuits and jobs (default 90% of RAM)");
   dm->add_option("--threads", daemon.threads, "worker threads (default: all)");
   dm->add_option("--preload", daemon.preload, "circuit ids to load at start, e.g. porep-32g (repeatable)");

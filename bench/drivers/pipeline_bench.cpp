@@ -3,10 +3,14 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <string_view>
 #include <optional>
 #include <vector>
 
 #include "bench_support.hpp"
+#include "core/gpu_memory_limits.hpp"
+#include "core/memory_size.hpp"
+#include "core/process_memory.hpp"
 #include "core/thread_pool.hpp"
 #include "core/timing.hpp"
 #include "engine/engine.hpp"
@@ -22,28 +26,44 @@ namespace cuzk::bench {
 namespace {
 
 struct RunResult {
+  std::string layout, mode;  // "gpu 0", "gpus 0,1 proofs", "gpus 0,1 partitions"; "one at a time", "at once"
   double wall_ms = 0;
   std::vector<double> total_ms, queue_ms, compute_ms;
   unsigned failed = 0;
   double per_hour() const { return wall_ms > 0 ? 3.6e6 * double(total_ms.size()) / wall_ms : 0; }
 };
 
-// N jobs through an engine of `workers_per_gpu` workers a GPU: all submitted at once, or each
-// after the one before it has finished.
+// Where the engine proves: the CPU (no GPUs), one GPU, or several with whole proofs or their
+// partitions spread (engine::Spread).
+struct Layout {
+  std::vector<groth16::GpuChoice> gpus;
+  engine::Spread spread = engine::Spread::proofs;
+  std::string name() const {
+    if (gpus.empty()) return "cpu";
+    std::vector<int> ordinals;
+    for (const groth16::GpuChoice& g : gpus) ordinals.push_back(g.ordinal);
+    if (gpus.size() == 1) return fmt::format("gpu {}", ordinals[0]);
+    return fmt::format("gpus {} {}", fmt::join(ordinals, ","), engine::to_string(spread));
+  }
+};
+
+// N jobs through an engine on `layout` with `workers_per_gpu` workers: all submitted at once, or
+// each after the one before it has finished.
 RunResult run_engine(const std::vector<std::string>& c1s, const std::string& circuit_id,
-                     std::shared_ptr<engine::LoadedCircuit> circuit,
-                     ThreadPool& pool, const std::optional<groth16::GpuChoice>& gpu, unsigned workers_per_gpu,
-                     bool at_once) {
+                     std::shared_ptr<engine::LoadedCircuit> circuit, ThreadPool& pool, const Layout& layout,
+                     unsigned workers_per_gpu, size_t memory_budget, bool at_once) {
   engine::PorepHandlerOptions ho;
   ho.pool = &pool;
-  if (gpu) ho.gpus = {*gpu};
+  ho.gpus = layout.gpus;
   ho.load = [circuit](uint64_t) -> Expected<std::shared_ptr<engine::LoadedCircuit>> { return circuit; };
   std::vector<std::unique_ptr<engine::ProofHandler>> handlers;
   handlers.push_back(std::make_unique<engine::PorepHandler>(std::move(ho)));
   engine::EngineOptions eo;
-  if (gpu) eo.gpus = {gpu->ordinal};
+  for (const groth16::GpuChoice& g : layout.gpus) eo.gpus.push_back(g.ordinal);
+  eo.spread = layout.spread;
   eo.workers_per_gpu = workers_per_gpu;
   eo.max_pending = unsigned(c1s.size()) + 1;
+  eo.memory_budget = memory_budget;
   engine::Engine eng(std::move(eo), std::move(handlers));
   const auto id = [&](const std::string& c1) {
     engine::JobRequest r;
@@ -52,6 +72,8 @@ RunResult run_engine(const std::vector<std::string>& c1s, const std::string& cir
     return must(eng.submit(std::move(r))).job_id;
   };
   RunResult out;
+  out.layout = layout.name();
+  out.mode = at_once ? "at once" : "one at a time";
   const auto record = [&](const std::string& job) {
     const engine::JobResult r = must(eng.await(job, std::nullopt));
     if (r.state != engine::JobState::completed) {
@@ -75,12 +97,54 @@ RunResult run_engine(const std::vector<std::string>& c1s, const std::string& cir
   return out;
 }
 
+// "0,1" (several GPUs, each with its limit of `memory`), else one choice as bench e2e takes it.
+std::vector<groth16::GpuChoice> gpu_choices(const PipelineBenchOptions& o) {
+  if (o.gpu.find(',') == std::string::npos) {
+    const groth16::GpuChoice choice = must(groth16::GpuChoice::from_flags(o.gpu, o.gpu_memory));
+    if (auto ok = groth16::check_gpu_choice(choice); !ok) throw Exception(ok.error());
+    if (!groth16::chooses_gpu(choice)) return {};
+    groth16::GpuChoice device = choice;
+    if (device.kind == groth16::GpuChoice::Kind::automatic) device = must(groth16::GpuChoice::from_flags("0", o.gpu_memory));
+    device.kind = groth16::GpuChoice::Kind::device;
+    return {device};
+  }
+  const GpuMemoryLimits limits = must(groth16::GpuChoice::memory_limits_from_flags(o.gpu_memory));
+  std::vector<groth16::GpuChoice> out;
+  for (std::string_view rest = o.gpu; !rest.empty();) {
+    const size_t comma = rest.find(',');
+    const std::string_view part = rest.substr(0, comma);
+    rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
+    groth16::GpuChoice g = must(groth16::GpuChoice::parse(part));
+    if (g.kind != groth16::GpuChoice::Kind::device)
+      throw Exception(invalid_argument(fmt::format("--gpu {}: '{}' is not a GPU ordinal", o.gpu, part)));
+    g.memory_limit = limits.of(g.ordinal);
+    if (auto ok = groth16::check_gpu_choice(g); !ok) throw Exception(ok.error());
+    out.push_back(g);
+  }
+  return out;
+}
+
+void print_json(const porep::SectorShape& sector, const std::string& backend, unsigned threads, size_t proofs,
+                unsigned workers, const std::vector<RunResult>& runs, size_t budget, bool ok) {
+  std::string rows;
+  for (const RunResult& r : runs) {
+    rows += fmt::format("{}{{\"layout\":\"{}\",\"mode\":\"{}\",\"wall_ms\":{:.1f},\"proofs_per_hour\":{:.1f},"
+                        "\"median_job_ms\":{:.1f},\"median_queue_wait_ms\":{:.1f},\"failed\":{}}}",
+                        rows.empty() ? "" : ",", r.layout, r.mode, r.wall_ms, r.per_hour(), median(r.total_ms),
+                        median(r.queue_ms), r.failed);
+  }
+  fmt::print("{{\"bench\":\"pipeline\",\"sector_size\":\"{}\",\"backend\":\"{}\",\"threads\":{},\"proofs\":{},"
+             "\"workers_per_gpu\":{},\"runs\":[{}],\"peak_rss_gib\":{:.2f},\"memory_budget_gib\":{:.2f},\"ok\":{}}}\n",
+             sector.name, backend, threads, proofs, workers, rows, peak_rss_gib(), double(budget) / double(1ull << 30),
+             ok ? "true" : "false");
+}
+
 int run(const PipelineBenchOptions& o) {
   ThreadPool pool(o.threads);
   const porep::SectorShape sector = must(porep::shape_for_sector_size(must(porep::parse_sector_size(o.sector_size))));
-  const groth16::GpuChoice choice = must(groth16::GpuChoice::from_flags(o.gpu, o.gpu_memory));
-  if (auto ok = groth16::check_gpu_choice(choice); !ok) throw Exception(ok.error());
-  const bool on_gpu = groth16::chooses_gpu(choice);
+  const std::vector<groth16::GpuChoice> gpus = gpu_choices(o);
+  const size_t budget =
+      o.memory_budget.empty() ? physical_memory_bytes() / 10 * 9 : must(parse_memory_size(o.memory_budget));
   const porep::PorepPoseidon poseidon;
   const auto say = [&](const std::string& line) {
     if (!o.json) fmt::print(stderr, "{}\n", line);
@@ -89,55 +153,87 @@ int run(const PipelineBenchOptions& o) {
   std::vector<std::string> c1s;  // as JSON: the engine parses them, as the daemon does
   for (const porep::C1& c1 : synthetic_c1s(sector, std::max(1u, o.proofs), o.seed, poseidon, pool))
     c1s.push_back(porep::to_json(c1));
-  say(fmt::format("bench pipeline: {} sector, {} proofs; compiling the partition circuit and making our own key",
-                  sector.name, c1s.size()));
+  say(fmt::format("bench pipeline: {} sector, {} proofs; compiling the partition circuit and making our own key{}",
+                  sector.name, c1s.size(), gpus.size() > 1 ? " on each GPU" : ""));
   auto t0 = Clock::now();
   auto circuit = std::make_unique<r1cs::CompiledR1cs<ff::Fr>>(
       porep::compile_partition(porep::circuit_shape(sector), poseidon, &pool));
-  groth16::OwnKeyProver own = must(groth16::make_prover_with_own_key(*circuit, groth16::ToxicWaste::from_seed(o.seed), pool, choice));
-  const std::string backend = own.prover->name();
+  // One key: the same toxic waste on each GPU gives the same key (DeviceKey::generate equals
+  // setup, point for point), checked by its verifying key.
+  const groth16::ToxicWaste tw = groth16::ToxicWaste::from_seed(o.seed);
   engine::PorepCircuitParts parts;
-  parts.params = std::move(own.params);
-  parts.vk = own.vk;
-  if (own.prover->reads_host_key()) parts.circuit = std::move(circuit);
-  circuit.reset();
-  std::optional<groth16::GpuChoice> gpu;
-  if (on_gpu) {
-    gpu = choice;
-    gpu->kind = groth16::GpuChoice::Kind::device;
-    parts.gpus[gpu->ordinal] = std::move(own.prover);
-  } else {
+  std::string backend;
+  bool host_circuit = false;
+  if (gpus.empty()) {
+    groth16::OwnKeyProver own = must(groth16::make_prover_with_own_key(*circuit, tw, pool, groth16::GpuChoice{groth16::GpuChoice::Kind::off}));
+    backend = own.prover->name();
+    parts.params = std::move(own.params);
+    parts.vk = own.vk;
     parts.cpu = std::move(own.prover);
+    host_circuit = true;
   }
+  for (const groth16::GpuChoice& g : gpus) {
+    groth16::OwnKeyProver own = must(groth16::make_prover_with_own_key(*circuit, tw, pool, g));
+    if (parts.gpus.empty()) {
+      parts.vk = own.vk;
+      backend = own.prover->name();
+    } else if (!(own.vk == parts.vk)) {
+      throw Exception(Error{ErrorCode::kInternal, fmt::format("GPU {} made another key than GPU {}", g.ordinal,
+                                                              parts.gpus.begin()->first)});
+    } else {
+      backend += " + " + own.prover->name();
+    }
+    host_circuit = host_circuit || own.prover->reads_host_key();
+    if (own.params) parts.params = std::move(own.params);  // a streamed prover's (each has its own copy: one kept)
+    parts.gpus[g.ordinal] = std::move(own.prover);
+    say(fmt::format("  {} ready ({:.1f} s since the start)", parts.gpus[g.ordinal]->name(), ms_since(t0) / 1e3));
+  }
+  if (host_circuit) parts.circuit = std::move(circuit);
+  circuit.reset();
   const std::shared_ptr<engine::LoadedCircuit> loaded = engine::make_porep_circuit(std::move(parts));
   const std::string circuit_id = *engine::porep_circuit_id(sector.sector_size);
   say(fmt::format("  ready in {:.1f} s on {}", ms_since(t0) / 1e3, backend));
 
-  say("  one job at a time ...");
-  const RunResult one = run_engine(c1s, circuit_id, loaded, pool, gpu, 1, false);
-  say(fmt::format("  {} jobs at once, {} worker(s) ...", c1s.size(), on_gpu ? o.workers_per_gpu : 1));
-  const RunResult many = run_engine(c1s, circuit_id, loaded, pool, gpu, o.workers_per_gpu, true);
-  const double ratio = one.per_hour() > 0 ? many.per_hour() / one.per_hour() : 0;
-  const bool ok = one.failed == 0 && many.failed == 0;
+  // One GPU (or the CPU): one job at a time, then all at once. Several: the first GPU alone at
+  // once (the peer), all of them with whole proofs at once, then with the partitions spread, one
+  // job at a time (a sector's latency) and at once.
+  struct Step {
+    Layout layout;
+    bool at_once;
+  };
+  std::vector<Step> steps;
+  const Layout first{gpus.empty() ? std::vector<groth16::GpuChoice>{} : std::vector<groth16::GpuChoice>{gpus[0]}};
+  if (gpus.size() <= 1) {
+    steps = {{first, false}, {first, true}};
+  } else {
+    steps = {{first, true}, {Layout{gpus, engine::Spread::proofs}, true},
+             {Layout{gpus, engine::Spread::partitions}, false}, {Layout{gpus, engine::Spread::partitions}, true}};
+  }
+  std::vector<RunResult> runs;
+  for (const Step& step : steps) {
+    const unsigned workers = step.at_once ? o.workers_per_gpu : 1;  // the engine's CPU has one worker
+    const bool per_gpu = !step.layout.gpus.empty() && step.layout.spread == engine::Spread::proofs;
+    say(fmt::format("  {}, {} ({} worker(s){}) ...", step.layout.name(), step.at_once ? "all at once" : "one at a time",
+                    step.layout.gpus.empty() ? 1 : workers, per_gpu ? " a GPU" : ""));
+    runs.push_back(run_engine(c1s, circuit_id, loaded, pool, step.layout, workers, budget, step.at_once));
+  }
+  const double peak = peak_rss_gib();
+  const bool proved = std::ranges::all_of(runs, [](const RunResult& r) { return r.failed == 0; });
+  const bool within = peak * double(1ull << 30) <= double(budget);
+  const bool ok = proved && within;
   if (o.json) {
-    fmt::print("{{\"bench\":\"pipeline\",\"sector_size\":\"{}\",\"backend\":\"{}\",\"threads\":{},\"proofs\":{},"
-               "\"workers_per_gpu\":{},\"one_at_a_time\":{{\"wall_ms\":{:.1f},\"proofs_per_hour\":{:.1f},"
-               "\"median_job_ms\":{:.1f}}},\"pipelined\":{{\"wall_ms\":{:.1f},\"proofs_per_hour\":{:.1f},"
-               "\"median_job_ms\":{:.1f},\"median_queue_wait_ms\":{:.1f}}},\"ratio\":{:.3f},\"peak_rss_gib\":{:.2f},"
-               "\"ok\":{}}}\n",
-               sector.name, backend, pool.threads(), c1s.size(), on_gpu ? o.workers_per_gpu : 1, one.wall_ms,
-               one.per_hour(), median(one.total_ms), many.wall_ms, many.per_hour(), median(many.total_ms),
-               median(many.queue_ms), ratio, peak_rss_gib(), ok ? "true" : "false");
+    print_json(sector, backend, pool.threads(), c1s.size(), o.workers_per_gpu, runs, budget, ok);
     return ok ? 0 : 1;
   }
-  fmt::print("bench pipeline: {} PoRep, {} proofs, backend {}, {} threads\n", sector.name, c1s.size(), backend,
-             pool.threads());
-  fmt::print("  one at a time: {:.1f} s, {:.1f} proofs/hour (median job {:.2f} s)\n", one.wall_ms / 1e3, one.per_hour(),
-             median(one.total_ms) / 1e3);
-  fmt::print("  pipelined ({} worker(s)): {:.1f} s, {:.1f} proofs/hour (median job {:.2f} s, of it queued {:.2f} s)\n",
-             on_gpu ? o.workers_per_gpu : 1, many.wall_ms / 1e3, many.per_hour(), median(many.total_ms) / 1e3,
-             median(many.queue_ms) / 1e3);
-  fmt::print("  ratio {:.2f}x; peak RSS {:.1f} GiB{}\n", ratio, peak_rss_gib(), ok ? "" : "; FAILED proofs");
+  fmt::print("bench pipeline: {} PoRep, {} proofs, {}, {} threads\n", sector.name, c1s.size(), backend, pool.threads());
+  fmt::print("  {:<24} {:<14} {:>9} {:>12} {:>12} {:>10}\n", "layout", "jobs", "wall s", "proofs/hour", "median job s",
+             "vs first");
+  for (const RunResult& r : runs) {
+    fmt::print("  {:<24} {:<14} {:>9.1f} {:>12.1f} {:>12.2f} {:>9.2f}x\n", r.layout, r.mode, r.wall_ms / 1e3,
+               r.per_hour(), median(r.total_ms) / 1e3, runs[0].per_hour() > 0 ? r.per_hour() / runs[0].per_hour() : 0);
+  }
+  fmt::print("  peak RSS {:.1f} GiB of a {:.1f} GiB budget{}{}\n", peak, double(budget) / double(1ull << 30),
+             within ? "" : ": OVER the budget", proved ? "" : "; FAILED proofs");
   return ok ? 0 : 1;
 }
 
