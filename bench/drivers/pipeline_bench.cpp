@@ -3,8 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <string_view>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 #include "bench_support.hpp"
