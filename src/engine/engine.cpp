@@ -370,12 +370,15 @@ bool Engine::requeue_after_device_failure(const JobPtr& job, size_t worker, cons
     GpuHealth& h = health_.at(where.gpus.front());
     ++h.failures;
     h.last_error = error.message;
+    const auto now = Clock::now();
     if (error.code == ErrorCode::kUnavailable) {
       h.unservable[job->parsed->circuit_id] = error.message;  // the GPU itself may serve other circuits
-    } else {
+    } else if (now >= h.resting_until) {
       const auto pause = rest_after(options_.fault_rest, ++h.failures_in_a_row);
-      h.resting_until = Clock::now() + pause;
+      h.resting_until = now + pause;
       rest = fmt::format(" rest_s={:.0f}", pause.count() / 1e3);
+    } else {  // another job's attempt, begun before the rest, failed by the same fault: the rest stands
+      rest = fmt::format(" resting_s={:.0f}", std::chrono::duration<double>(h.resting_until - now).count());
     }
   }
   const bool elsewhere = !draining_ && !job->stop.stop_requested() && where.gpus.size() == 1 &&

@@ -17,7 +17,8 @@
 //   verify) fails only that attempt: the job goes back to `ready` for another GPU that has not
 //   failed it, and after the GPUs, once on the CPU (when allowed); a proof is never returned
 //   unverified. The failing GPU rests (takes no job) for options.fault_rest, doubled after each
-//   failure in a row up to 16x, and one it cannot serve (kUnavailable) is not offered that
+//   failure in a row up to 16x (attempts that fail during a rest, begun before it, are the same
+//   fault and do not lengthen it), and one it cannot serve (kUnavailable) is not offered that
 //   circuit again. With Spread::partitions the spread prover moves a failed partition to
 //   another GPU itself (groth16/spread_prover.hpp).
 // - Shutdown drains: new submissions are refused, queued jobs are cancelled, running jobs finish.

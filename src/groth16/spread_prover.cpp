@@ -61,8 +61,10 @@ Expected<Proof> SpreadProver::route(const Input& input, const Blinding& blinding
       return proof;
     }
     ++s.counts.failed;
-    s.failures_in_a_row = std::min(s.failures_in_a_row + 1, 5u);
-    s.resting_until = Clock::now() + rest_ * (1u << (s.failures_in_a_row - 1));
+    if (const auto now = Clock::now(); now >= s.resting_until) {  // a call failing during a rest: the same fault
+      s.failures_in_a_row = std::min(s.failures_in_a_row + 1, 5u);
+      s.resting_until = now + rest_ * (1u << (s.failures_in_a_row - 1));
+    }
     errors += (errors.empty() ? "" : "; ") + b.name() + ": " + proof.error().message;
   }
 }

@@ -6,7 +6,8 @@
 // the time of one.
 //
 // A backend whose call fails (a CUDA error, out of memory) rests: it is offered no call for
-// `rest`, doubled for each failure in a row up to 16x, unless every backend rests; the call goes
+// `rest`, doubled for each failure in a row up to 16x (calls failing during a rest do not lengthen
+// it: the same fault), unless every backend rests; the call goes
 // to another backend that has not failed it. It fails only when every backend has, naming each
 // one's error. An input the backends refuse (kInvalidArgument: a witness of the wrong size) is
 // not retried. Every backend gives the same proof for the same input, r and s, so the proof does

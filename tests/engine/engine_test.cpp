@@ -55,6 +55,7 @@ class FakeHandler final : public ProofHandler {
   std::mutex mutex;
   std::vector<std::string> proved;  // payloads, in the order their proofs started
   std::map<int, ErrorCode> gpu_fails;
+  bool fail_at_gate = false;  // a failing GPU's attempts wait at the gate first (to be in flight together)
   std::map<std::string, int> attempts;  // by placement: "cpu", "gpu 1", "gpus 0,1"
   std::map<std::string, int> loads;
   std::atomic<int> running{0}, most_running{0};
@@ -89,10 +90,18 @@ class FakeHandler final : public ProofHandler {
       }
       ++attempts[place];
       for (int g : where.gpus) {
-        if (auto f = gpu_fails.find(g); f != gpu_fails.end())
+        if (auto f = gpu_fails.find(g); f != gpu_fails.end() && !fail_at_gate)
           return Error{f->second, "GPU " + std::to_string(g) + ": CUDA error: out of memory"};
       }
       proved.push_back(payload);
+    }
+    if (fail_at_gate) {
+      for (int g : where.gpus) {
+        if (auto f = gpu_fails.find(g); f != gpu_fails.end()) {
+          gate.wait(stop);
+          return Error{f->second, "GPU " + std::to_string(g) + ": CUDA error: out of memory"};
+        }
+      }
     }
     const int now = ++running;
     for (int m = most_running; now > m && !most_running.compare_exchange_weak(m, now);) {
@@ -329,6 +338,29 @@ TEST(Engine, AFailingGpuRestsAndItsJobsGoToTheOther) {
               return l.find("stage=device_failure on=gpu 1 rest_s=3600 next=another gpu") != std::string::npos;
             }),
             1);
+}
+
+// Two attempts on a GPU that fail by one fault (both begun before its rest) rest it once, not
+// twice as long.
+TEST(Engine, AttemptsFailingDuringARestDoNotLengthenIt) {
+  EngineOptions o;
+  o.gpus = {0, 1};
+  o.workers_per_gpu = 2;
+  o.fault_rest = std::chrono::hours(1);
+  Fixture f(o);
+  f.handler->gpu_fails[1] = ErrorCode::kInternal;
+  f.handler->fail_at_gate = true;  // GPU 1's attempts fail only when the gate opens: both are in flight
+  std::vector<std::string> jobs;
+  for (int i = 0; i < 4; ++i) jobs.push_back(f.submit("job-" + std::to_string(i)));
+  for (int i = 0; i < 2000 && f.handler->attempts_on("gpu 1") < 2; ++i) std::this_thread::sleep_for(1ms);
+  ASSERT_EQ(f.handler->attempts_on("gpu 1"), 2);
+  const auto before = std::chrono::steady_clock::now();
+  f.handler->gate.open();
+  for (const std::string& id : jobs) EXPECT_EQ(f.await(id).backend, "gpu 0");
+  const EngineStatus s = f.engine->status();
+  EXPECT_EQ(s.gpus.at(1).failures, 2u);
+  EXPECT_EQ(s.gpus.at(1).failures_in_a_row, 1u);
+  EXPECT_LT(s.gpus.at(1).resting_until, before + std::chrono::minutes(61));  // one hour, not two
 }
 
 // A GPU that cannot serve a circuit (kUnavailable: no room for its key) is not offered that
