@@ -74,10 +74,6 @@ std::vector<Placement> worker_places(const EngineOptions& o) {
   return out;
 }
 
-// The rest after the n-th failure in a row (n >= 1): fault_rest, 2x, 4x, ..., at most 16x.
-std::chrono::milliseconds rest_after(std::chrono::milliseconds base, unsigned in_a_row) {
-  return base * (1u << std::min(in_a_row - 1, 4u));
-}
 
 }  // namespace
 
@@ -184,7 +180,7 @@ bool Engine::can_take_locked(const Job& job, const Placement& where, std::chrono
   if (where.gpus.size() != 1) return true;  // the CPU; a spread prover, which moves partitions itself
   const int g = where.gpus.front();
   const GpuHealth& h = health_.at(g);
-  if (now < h.resting_until) return false;
+  if (h.rest.resting(now)) return false;
   // A GPU that cannot serve the circuit is passed over while another can; when none can, it takes
   // the job and fails it at once, and the job reaches the CPU from there.
   return !h.unservable.contains(job.parsed->circuit_id) || !servable_elsewhere_locked(job, g);
@@ -194,7 +190,7 @@ std::optional<std::chrono::steady_clock::time_point> Engine::rest_end_locked(con
   std::optional<std::chrono::steady_clock::time_point> end;
   const auto now = Clock::now();
   for (int g : where.gpus) {
-    const auto until = health_.at(g).resting_until;
+    const auto until = health_.at(g).rest.until;
     if (until > now && (!end || until < *end)) end = until;
   }
   return end;
@@ -355,7 +351,7 @@ std::optional<Expected<ProofOutput>> Engine::prove_job(const JobPtr& job, size_t
     }
   } else if (out && where.gpus.size() == 1) {
     const std::lock_guard lock(mutex_);
-    health_.at(where.gpus.front()).failures_in_a_row = 0;
+    health_.at(where.gpus.front()).rest.succeeded();
   }
   return out;
 }
@@ -373,12 +369,10 @@ bool Engine::requeue_after_device_failure(const JobPtr& job, size_t worker, cons
     const auto now = Clock::now();
     if (error.code == ErrorCode::kUnavailable) {
       h.unservable[job->parsed->circuit_id] = error.message;  // the GPU itself may serve other circuits
-    } else if (now >= h.resting_until) {
-      const auto pause = rest_after(options_.fault_rest, ++h.failures_in_a_row);
-      h.resting_until = now + pause;
-      rest = fmt::format(" rest_s={:.0f}", pause.count() / 1e3);
+    } else if (const auto pause = h.rest.failed(options_.fault_rest, now)) {
+      rest = fmt::format(" rest_s={:.0f}", pause->count() / 1e3);
     } else {  // another job's attempt, begun before the rest, failed by the same fault: the rest stands
-      rest = fmt::format(" resting_s={:.0f}", std::chrono::duration<double>(h.resting_until - now).count());
+      rest = fmt::format(" resting_s={:.0f}", std::chrono::duration<double>(h.rest.until - now).count());
     }
   }
   const bool elsewhere = !draining_ && !job->stop.stop_requested() && where.gpus.size() == 1 &&
@@ -516,7 +510,7 @@ MetricsSnapshot Engine::metrics() const {
   const std::vector<double> busy = metrics_.busy_seconds();
   for (size_t w = 0; w < s.workers.size(); ++w) m.workers.push_back({placement_text(s.workers[w].where), busy[w]});
   const auto now = Clock::now();
-  for (const auto& [g, h] : s.gpus) m.gpus.push_back({g, h.failures, now < h.resting_until});
+  for (const auto& [g, h] : s.gpus) m.gpus.push_back({g, h.failures, h.rest.resting(now)});
   m.uptime_s = s.uptime_s;
   return m;
 }

@@ -38,6 +38,7 @@
 #include <vector>
 
 #include "core/expected.hpp"
+#include "core/fault_rest.hpp"
 #include "core/process_memory.hpp"
 #include "engine/handler.hpp"
 #include "engine/job.hpp"
@@ -81,9 +82,8 @@ struct WorkerStatus {
 };
 // A GPU's failures (the engine's view: jobs it failed), for metrics and logs.
 struct GpuHealth {
-  unsigned failures_in_a_row = 0;
+  FaultRest rest;  // core/fault_rest.hpp: options.fault_rest after a failure, doubling
   uint64_t failures = 0;
-  std::chrono::steady_clock::time_point resting_until{};
   std::string last_error;
   std::map<std::string, std::string> unservable;  // circuit id -> why (kUnavailable)
 };

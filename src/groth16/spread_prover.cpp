@@ -26,7 +26,7 @@ std::optional<size_t> SpreadProver::pick(const std::vector<bool>& tried) {
   for (bool resting_allowed : {false, true}) {
     for (size_t i = 0; i < backends_.size(); ++i) {
       const Slot& s = backends_[i];
-      if (tried[i] || (!resting_allowed && now < s.resting_until)) continue;
+      if (tried[i] || (!resting_allowed && s.rest.resting(now))) continue;
       if (!best || s.in_flight < backends_[*best].in_flight) best = i;
     }
     if (best) break;
@@ -56,15 +56,12 @@ Expected<Proof> SpreadProver::route(const Input& input, const Blinding& blinding
     if (proof || proof.error().code == ErrorCode::kInvalidArgument) {  // proved, or the input's fault
       if (proof) {
         ++s.counts.proved;
-        s.failures_in_a_row = 0;
+        s.rest.succeeded();
       }
       return proof;
     }
     ++s.counts.failed;
-    if (const auto now = Clock::now(); now >= s.resting_until) {  // a call failing during a rest: the same fault
-      s.failures_in_a_row = std::min(s.failures_in_a_row + 1, 5u);
-      s.resting_until = now + rest_ * (1u << (s.failures_in_a_row - 1));
-    }
+    s.rest.failed(rest_, Clock::now());  // none begun when it came during one (the same fault)
     errors += (errors.empty() ? "" : "; ") + b.name() + ": " + proof.error().message;
   }
 }

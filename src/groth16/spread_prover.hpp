@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "core/fault_rest.hpp"
 #include "groth16/backend.hpp"
 
 namespace cuzk::groth16 {
@@ -52,8 +53,7 @@ class SpreadProver final : public ProverBackend {
   struct Slot {
     ProverBackend* backend = nullptr;
     unsigned in_flight = 0;
-    unsigned failures_in_a_row = 0;
-    std::chrono::steady_clock::time_point resting_until{};
+    FaultRest rest;  // core/fault_rest.hpp
     Counts counts;
   };
   // The backend for the next call: not in `tried`, not resting unless all the others are, fewest

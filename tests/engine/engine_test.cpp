@@ -324,8 +324,8 @@ TEST(Engine, AFailingGpuRestsAndItsJobsGoToTheOther) {
   EXPECT_EQ(f.handler->attempts_on("gpu 0"), 6);
   const EngineStatus s = f.engine->status();
   EXPECT_EQ(s.gpus.at(1).failures, 1u);
-  EXPECT_EQ(s.gpus.at(1).failures_in_a_row, 1u);
-  EXPECT_GT(s.gpus.at(1).resting_until, std::chrono::steady_clock::now());
+  EXPECT_EQ(s.gpus.at(1).rest.failures_in_a_row, 1u);
+  EXPECT_GT(s.gpus.at(1).rest.until, std::chrono::steady_clock::now());
   EXPECT_NE(s.gpus.at(1).last_error.find("out of memory"), std::string::npos);
   EXPECT_EQ(s.gpus.at(0).failures, 0u);
   EXPECT_EQ(s.completed, 6u);
@@ -359,8 +359,8 @@ TEST(Engine, AttemptsFailingDuringARestDoNotLengthenIt) {
   for (const std::string& id : jobs) EXPECT_EQ(f.await(id).backend, "gpu 0");
   const EngineStatus s = f.engine->status();
   EXPECT_EQ(s.gpus.at(1).failures, 2u);
-  EXPECT_EQ(s.gpus.at(1).failures_in_a_row, 1u);
-  EXPECT_LT(s.gpus.at(1).resting_until, before + std::chrono::minutes(61));  // one hour, not two
+  EXPECT_EQ(s.gpus.at(1).rest.failures_in_a_row, 1u);
+  EXPECT_LT(s.gpus.at(1).rest.until, before + std::chrono::minutes(61));  // one hour, not two
 }
 
 // A GPU that cannot serve a circuit (kUnavailable: no room for its key) is not offered that
@@ -379,7 +379,7 @@ TEST(Engine, AGpuThatCannotServeACircuitIsPassedOver) {
   EXPECT_EQ(f.handler->attempts_on("gpu 1"), 1);
   const EngineStatus s = f.engine->status();
   EXPECT_TRUE(s.gpus.at(1).unservable.contains("fake-1"));
-  EXPECT_LT(s.gpus.at(1).resting_until, std::chrono::steady_clock::now());
+  EXPECT_LT(s.gpus.at(1).rest.until, std::chrono::steady_clock::now());
 }
 
 // A job every GPU failed goes to the CPU (when allowed), else fails naming each GPU's error; a
