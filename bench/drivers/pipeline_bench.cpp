@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <optional>
-#include <string_view>
 #include <vector>
 
 #include "bench_support.hpp"
@@ -21,6 +20,7 @@
 #include "porep/circuit.hpp"
 #include "porep/sector_shape.hpp"
 #include "porep/synthetic_c1.hpp"
+#include "service/config.hpp"
 
 namespace cuzk::bench {
 namespace {
@@ -108,16 +108,12 @@ std::vector<groth16::GpuChoice> gpu_choices(const PipelineBenchOptions& o) {
     device.kind = groth16::GpuChoice::Kind::device;
     return {device};
   }
+  service::DaemonConfig::Gpus listed;
+  if (auto ok = service::parse_gpu_devices(o.gpu, listed); !ok) throw Exception(ok.error());  // distinct ordinals
   const GpuMemoryLimits limits = must(groth16::GpuChoice::memory_limits_from_flags(o.gpu_memory));
   std::vector<groth16::GpuChoice> out;
-  for (std::string_view rest = o.gpu; !rest.empty();) {
-    const size_t comma = rest.find(',');
-    const std::string_view part = rest.substr(0, comma);
-    rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
-    groth16::GpuChoice g = must(groth16::GpuChoice::parse(part));
-    if (g.kind != groth16::GpuChoice::Kind::device)
-      throw Exception(invalid_argument(fmt::format("--gpu {}: '{}' is not a GPU ordinal", o.gpu, part)));
-    g.memory_limit = limits.of(g.ordinal);
+  for (unsigned n : listed.ordinals) {
+    const groth16::GpuChoice g{groth16::GpuChoice::Kind::device, int(n), limits.of(int(n))};
     if (auto ok = groth16::check_gpu_choice(g); !ok) throw Exception(ok.error());
     out.push_back(g);
   }
