@@ -59,13 +59,13 @@ v1::Priority priority(const std::string& name) {
   for (const auto& [n, p] : kNames) {
     if (n == name) return p;
   }
-  throw Failed{invalid_argument("--priority: expected low, normal, high or critical, got " + name)};
+  throw Exception(invalid_argument("--priority: expected low, normal, high or critical, got " + name));
 }
 
 // The request Curio's PoRepSnarkCuzk sends (curio lib/ffi): POREP_SEAL_COMMIT, the C1 bytes in
 // vanilla_proof, sector size and numeric registered proof, sector number and miner id.
 v1::SubmitProofRequest submit_request(const SubmitOptions& o) {
-  if (o.kind != "porep") throw Failed{invalid_argument("--kind: only porep is supported")};
+  if (o.kind != "porep") throw Exception(invalid_argument("--kind: only porep is supported"));
   std::string bytes = slurp(o.c1);
   const C1Header c1 = read_c1_header(o.c1, bytes);
   const std::optional<uint64_t> sector = o.sector_number ? o.sector_number : c1.sector_number;
@@ -140,7 +140,7 @@ std::string to_json(const google::protobuf::Message& message) {
   options.preserve_proto_field_names = true;
   std::string out;
   if (const auto status = google::protobuf::util::MessageToJsonString(message, &out, options); !status.ok()) {
-    throw Failed{Error{ErrorCode::kInternal, "JSON: " + status.ToString()}};
+    throw Exception(Error{ErrorCode::kInternal, "JSON: " + status.ToString()});
   }
   return out;
 }

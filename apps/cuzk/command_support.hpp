@@ -1,6 +1,7 @@
 #pragma once
-// What every `cuzk` command shares: failures carried as one exception to the command's edge,
-// where they become "cuzk <command>: <message>" and exit status 2; small file helpers.
+// What every `cuzk` command shares: failures carried as cuzk::Exception to the command's edge,
+// where they become "cuzk <command>: <message>" and an exit code by whose fault they are; small
+// file helpers.
 
 #include <fmt/format.h>
 
@@ -14,30 +15,36 @@
 
 namespace cuzk::app {
 
-struct Failed {
-  Error error;
+// Exit codes of every command (README, "Exit codes"): a failure's code says whose fault it is
+// (cuzk::fault_of).
+enum ExitCode : int {
+  kExitOk = 0,
+  kExitInvalid = 1,   // a proof checked and found invalid (verify)
+  kExitBadInput = 2,  // the input's fault: a flag, a file, a field (the message names it)
+  kExitFailure = 3,   // anything else: a device, out of memory, an internal error
 };
+inline int exit_code_of(const Error& e) {
+  return fault_of(e.code) == Fault::input ? kExitBadInput : kExitFailure;
+}
 
 template <class T>
 T must(Expected<T> v) {
-  if (!v) throw Failed{v.error()};
+  if (!v) throw Exception(std::move(v.error()));
   return std::move(*v);
 }
 inline void must(const Expected<void>& v) {
-  if (!v) throw Failed{v.error()};
+  if (!v) throw Exception(v.error());
 }
 
-// Runs a command; any failure below is reported once, naming the command. Returns the exit code.
+// Runs a command: the one place where what it throws becomes a message and an exit code
+// (cuzk::capture keeps a cuzk::Exception's code; any other exception is kInternal). Prints
+// "cuzk <command>: <message>" once.
 template <class Run>
 int guarded(const char* command, Run&& run) {
-  try {
-    return run();
-  } catch (const Failed& f) {
-    fmt::print(stderr, "cuzk {}: {}\n", command, f.error.message);
-  } catch (const Exception& e) {
-    fmt::print(stderr, "cuzk {}: {}\n", command, e.error().message);
-  }
-  return 2;
+  Expected<int> rc = capture(std::forward<Run>(run));
+  if (rc) return *rc;
+  fmt::print(stderr, "cuzk {}: {}\n", command, rc.error().message);
+  return exit_code_of(rc.error());
 }
 
 inline std::string slurp(const std::string& path) {
@@ -49,7 +56,7 @@ inline void write_file(const std::string& path, std::string_view bytes) {
   std::ofstream f(path, std::ios::binary | std::ios::trunc);
   f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
   f.close();
-  if (!f) throw Failed{Error{ErrorCode::kIo, path + ": could not write"}};
+  if (!f) throw Exception(Error{ErrorCode::kIo, path + ": could not write"});
 }
 
 }  // namespace cuzk::app

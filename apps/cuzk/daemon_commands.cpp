@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "command_support.hpp"
+#include "settings.hpp"
 #include "core/gpu_memory_limits.hpp"
 #include "core/memory_size.hpp"
 #include "core/process_memory.hpp"
@@ -94,16 +95,15 @@ int run_daemon(const DaemonOptions& o) {
     ThreadPool pool(c.synthesis.threads);
     const std::vector<groth16::GpuChoice> gpus = gpus_of(c.gpus);
     const size_t budget = c.memory.budget != 0 ? c.memory.budget : physical_memory_bytes() / 10 * 9;
-    const std::filesystem::path param_dir = porep::parameter_dir(
-        c.srs.param_dir.empty() ? std::nullopt : std::optional<std::filesystem::path>(c.srs.param_dir));
+    const std::filesystem::path param_dir = param_dir_setting(c.srs.param_dir);
     std::vector<int> ordinals;
     for (const groth16::GpuChoice& g : gpus) ordinals.push_back(g.ordinal);
     if (o.print_config) {
-      fmt::print("listen {}\nmetrics_listen {}\nparam_dir {}\ngpus {}\nworkers_per_gpu {}\ngpu spread {}\n"
+      fmt::print("listen {}\nmetrics_listen {}\nparam_dir {}\ngpus {}\npartitions_per_gpu {}\ngpu spread {}\n"
                  "gpu memory_limit {}\nmemory budget {}\nmax_pending {}\nthreads {}\npreload {}\n",
                  c.daemon.listen, c.daemon.metrics_listen.empty() ? "off" : c.daemon.metrics_listen, param_dir.string(),
                  ordinals.empty() ? std::string("none (the CPU)") : fmt::format("{}", fmt::join(ordinals, ",")),
-                 c.gpus.workers_per_gpu, service::to_string(c.gpus.spread), cuzk::to_string(c.gpus.memory_limit),
+                 c.gpus.partitions_per_gpu, service::to_string(c.gpus.spread), cuzk::to_string(c.gpus.memory_limit),
                  gib_text(budget), c.scheduler.max_pending, pool.threads(), fmt::join(c.srs.preload, ","));
       return 0;
     }
@@ -113,13 +113,13 @@ int run_daemon(const DaemonOptions& o) {
     porep.pool = &pool;
     porep.gpus = gpus;
     porep.keep_cpu_prover = c.pipeline.retry_on_cpu;
-    porep.partitions_in_flight = c.synthesis.partitions_in_flight;
+    porep.partitions_per_gpu = c.gpus.partitions_per_gpu;
     std::vector<std::unique_ptr<engine::ProofHandler>> handlers;
     handlers.push_back(std::make_unique<engine::PorepHandler>(std::move(porep)));
 
     engine::EngineOptions eo;
     eo.gpus = ordinals;
-    eo.workers_per_gpu = c.gpus.workers_per_gpu;
+    eo.partitions_per_gpu = c.gpus.partitions_per_gpu;
     eo.spread = spread_of(c.gpus.spread);
     eo.max_pending = c.scheduler.max_pending;
     eo.memory_budget = budget;

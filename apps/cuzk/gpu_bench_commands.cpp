@@ -15,7 +15,7 @@ unsigned parse_log(std::string_view s, const std::string& whole) {
   unsigned v = 0;
   const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
   if (ec != std::errc{} || end != s.data() + s.size() || s.empty())
-    throw Failed{invalid_argument("--log-n " + whole + ": expected A or A..B (decimal)")};
+    throw Exception(invalid_argument("--log-n " + whole + ": expected A or A..B (decimal)"));
   return v;
 }
 
@@ -25,7 +25,7 @@ LogRange parse_log_range(const std::string& text, unsigned lo, unsigned hi) {
   r.min = parse_log(std::string_view(text).substr(0, dots), text);
   r.max = dots == std::string::npos ? r.min : parse_log(std::string_view(text).substr(dots + 2), text);
   if (r.min > r.max || r.min < lo || r.max > hi)
-    throw Failed{invalid_argument(fmt::format("--log-n {}: sizes must lie in {}..{}, smallest first", text, lo, hi))};
+    throw Exception(invalid_argument(fmt::format("--log-n {}: sizes must lie in {}..{}, smallest first", text, lo, hi)));
   return r;
 }
 

@@ -38,7 +38,7 @@ std::vector<Fr> public_part(const std::vector<Fr>& z, size_t num_inputs) {
 
 int run_setup(const SetupOptions& o) {
   return guarded("setup", [&] {
-    if (o.r1cs.empty() || o.params.empty()) throw Failed{invalid_argument("give --r1cs and --params, or --circuit porep")};
+    if (o.r1cs.empty() || o.params.empty()) throw Exception(invalid_argument("give --r1cs and --params, or --circuit porep"));
     ThreadPool pool(o.threads);
     const auto r1cs = r1cs::compiled_from_iden3(must(r1cs::iden3::read_r1cs(o.r1cs)));
     const ToxicWaste tw = o.seed ? ToxicWaste::from_seed(*o.seed) : ToxicWaste::random();
@@ -54,7 +54,7 @@ int run_setup(const SetupOptions& o) {
 
 int run_prove(const ProveOptions& o) {
   return guarded("prove", [&] {
-    if (o.wtns.empty() || o.proof.empty()) throw Failed{invalid_argument("give --wtns and --proof (or: prove porep)")};
+    if (o.wtns.empty() || o.proof.empty()) throw Exception(invalid_argument("give --wtns and --proof (or: prove porep)"));
     ThreadPool pool(o.threads);
     const std::vector<Fr> z = must(r1cs::iden3::read_wtns(o.wtns));
     Proof proof;
@@ -66,11 +66,11 @@ int run_prove(const ProveOptions& o) {
       vk = zkey.vk;
       inputs = public_part(z, zkey.n_public + 1);
     } else {
-      if (o.params.empty() || o.r1cs.empty()) throw Failed{invalid_argument("give --zkey, or --params with --r1cs")};
+      if (o.params.empty() || o.r1cs.empty()) throw Exception(invalid_argument("give --zkey, or --params with --r1cs"));
       const auto r1cs = r1cs::compiled_from_iden3(must(r1cs::iden3::read_r1cs(o.r1cs)));
       if (z.size() != size_t(r1cs.num_inputs) + r1cs.num_aux) {
-        throw Failed{invalid_argument(fmt::format("{}: {} values, the circuit has {} wires", o.wtns, z.size(),
-                                                  r1cs.num_inputs + r1cs.num_aux))};
+        throw Exception(invalid_argument(fmt::format("{}: {} values, the circuit has {} wires", o.wtns, z.size(),
+                                                  r1cs.num_inputs + r1cs.num_aux)));
       }
       const Parameters params = must(read_params(o.params, pool));
       Assignment w;
@@ -87,7 +87,7 @@ int run_prove(const ProveOptions& o) {
     }
     // A proof leaves only verified (a wrong witness yields an invalid proof, never a silent one).
     if (!must(verify(PreparedVerifyingKey(vk), proof, inputs))) {
-      throw Failed{invalid_argument(o.wtns + ": the witness does not satisfy the circuit (the proof does not verify)")};
+      throw Exception(invalid_argument(o.wtns + ": the witness does not satisfy the circuit (the proof does not verify)"));
     }
     if (ends_with(o.proof, ".json")) {
       write_text(o.proof, proof_to_snarkjs_json(proof));
@@ -104,7 +104,7 @@ int run_prove(const ProveOptions& o) {
 int run_verify(const VerifyOptions& o) {
   return guarded("verify", [&] {
     if (o.vk.empty() || o.proof.empty() || o.public_json.empty())
-      throw Failed{invalid_argument("give --vk, --proof and --public (or: verify porep)")};
+      throw Exception(invalid_argument("give --vk, --proof and --public (or: verify porep)"));
     ThreadPool pool(1);
     const VerifyingKey vk = ends_with(o.vk, ".json") ? must(vk_from_snarkjs_json(slurp(o.vk), o.vk)) : must(read_vk(o.vk, pool));
     const std::string proof_bytes = slurp(o.proof);

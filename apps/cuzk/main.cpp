@@ -5,6 +5,8 @@
 #include <cstdio>
 
 #include "client_commands.hpp"
+#include "command_support.hpp"
+#include "settings.hpp"
 #include "daemon_commands.hpp"
 #include "gpu_bench_commands.hpp"
 #include "e2e_bench.hpp"
@@ -121,13 +123,14 @@ int main(int argc, char** argv) {
                                               "with --gpu 0,1 also over all GPUs (proofs/hour and ratios)");
   bpl->add_option("--sector-size", bench_pipeline.sector_size, "2KiB, 8MiB, 512MiB, 32GiB or 64GiB");
   bpl->add_option("--proofs", bench_pipeline.proofs, "sectors (default 4)");
-  bpl->add_option("--gpu", bench_pipeline.gpu, "auto, off (CPU), a GPU ordinal, or several (0,1: one GPU, then all "
+  std::string pipeline_gpu, pipeline_gpu_memory;
+  bpl->add_option("--gpu", pipeline_gpu, "auto, off (CPU), a GPU ordinal, or several (0,1: one GPU, then all "
                   "with whole proofs, then with partitions spread) (default: $CUZK_GPU, else auto)");
-  bpl->add_option("--gpu-memory", bench_pipeline.gpu_memory, "the most GPU memory to use: 16GiB, 1=4GiB or 16GiB,1=4GiB");
+  bpl->add_option("--gpu-memory", pipeline_gpu_memory, "the most GPU memory to use: 16GiB, 1=4GiB or 16GiB,1=4GiB");
   bpl->add_option("--memory-budget", bench_pipeline.memory_budget, "the engine's host memory budget, e.g. 200GiB "
                   "(default: 90% of physical memory); a peak RSS above it fails the run");
-  bpl->add_option("--workers-per-gpu", bench_pipeline.workers_per_gpu, "jobs proved at once on the GPU when pipelined "
-                                                                        "(default 2)");
+  bpl->add_option("--partitions-per-gpu", bench_pipeline.partitions_per_gpu,
+                  "partitions in flight on each GPU when pipelined (default 4)");
   bpl->add_option("--seed", bench_pipeline.seed, "toxic waste and C1s (insecure: a benchmark's key)");
   bpl->add_option("--threads", bench_pipeline.threads, "worker threads (default: all)");
   bpl->add_flag("--json", bench_pipeline.json, "print one JSON object");
@@ -137,8 +140,9 @@ int main(int argc, char** argv) {
                                         "(GPU or CPU), each verified");
   bee->add_option("--sector-size", bench_e2e.sector_size, "2KiB, 8MiB, 512MiB, 32GiB or 64GiB");
   bee->add_option("--proofs", bench_e2e.proofs, "proofs, one after another (default 1)");
-  bee->add_option("--gpu", bench_e2e.gpu, "auto, off (CPU) or a GPU ordinal (default: $CUZK_GPU, else auto)");
-  bee->add_option("--gpu-memory", bench_e2e.gpu_memory,
+  std::string e2e_gpu, e2e_gpu_memory;
+  bee->add_option("--gpu", e2e_gpu, "auto, off (CPU) or a GPU ordinal (default: $CUZK_GPU, else auto)");
+  bee->add_option("--gpu-memory", e2e_gpu_memory,
                   "the most GPU memory to use, e.g. 16GiB (the small-card path; default: $CUZK_GPU_MEMORY, else all free)");
   bee->add_option("--seed", bench_e2e.seed, "toxic waste and C1s (insecure: a benchmark's key)");
   bee->add_option("--threads", bench_e2e.threads, "worker threads (default: all)");
@@ -220,11 +224,18 @@ int main(int argc, char** argv) {
   if (auto rc = cuzk::app::run_client_command(client)) return *rc;
   if (bm->parsed()) return cuzk::app::run_msm_bench(bench_msm, msm_log_n);
   if (bn->parsed()) return cuzk::app::run_ntt_bench(bench_ntt, ntt_log_n);
-  if (bg->parsed()) return cuzk::bench::run_groth16_bench(bench_groth16);
-  if (bs->parsed()) return cuzk::bench::run_synth_bench(bench_synth);
-  if (bee->parsed()) return cuzk::bench::run_e2e_bench(bench_e2e);
-  if (bpl->parsed()) return cuzk::bench::run_pipeline_bench(bench_pipeline);
-  if (sc->parsed()) return cuzk::app::run_selfcheck(selfcheck);
+  using cuzk::app::guarded;
+  if (bg->parsed()) return guarded("bench groth16", [&] { return cuzk::bench::run_groth16_bench(bench_groth16); });
+  if (bs->parsed()) return guarded("bench synth", [&] { return cuzk::bench::run_synth_bench(bench_synth); });
+  if (bee->parsed()) return guarded("bench e2e", [&] {
+      bench_e2e.gpu = cuzk::app::must(cuzk::app::gpu_choice_setting(e2e_gpu, e2e_gpu_memory));
+      return cuzk::bench::run_e2e_bench(bench_e2e);
+    });
+  if (bpl->parsed()) return guarded("bench pipeline", [&] {
+      bench_pipeline.gpus = cuzk::app::must(cuzk::app::gpu_devices_setting(pipeline_gpu, pipeline_gpu_memory));
+      return cuzk::bench::run_pipeline_bench(bench_pipeline);
+    });
+  if (sc->parsed()) return guarded("selfcheck", [&] { return cuzk::app::run_selfcheck(selfcheck); });
   if (su->parsed()) {
     porep_setup.seed = setup.seed;
     porep_setup.threads = setup.threads;

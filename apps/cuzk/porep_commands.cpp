@@ -8,10 +8,14 @@
 #include <vector>
 
 #include "command_support.hpp"
+#include "settings.hpp"
 #include "core/base64.hpp"
 #include "core/hex.hpp"
+#include "core/progress.hpp"
 #include "core/thread_pool.hpp"
 #include "core/timing.hpp"
+#include "engine/engine.hpp"
+#include "engine/porep_handler.hpp"
 #include "ff/decimal.hpp"
 #include "groth16/params_file.hpp"
 #include "groth16/select_prover.hpp"
@@ -31,17 +35,17 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// Partitions in flight on the GPU for one proof: one proved while the next is synthesised and
+// goes up (docs/PERF.md 22).
+constexpr unsigned kPartitionsInFlight = 2;
+
 porep::SectorShape sector_shape(const std::string& text) {
   return must(porep::shape_for_sector_size(must(porep::parse_sector_size(text))));
 }
 
-std::optional<fs::path> dir_flag(const std::string& dir) {
-  return dir.empty() ? std::nullopt : std::optional<fs::path>(dir);
-}
-
 porep::Bytes32 hex32(const std::string& flag, const std::string& hex) {
   const std::vector<uint8_t> bytes = must(from_hex(hex));
-  if (bytes.size() != 32) throw Failed{invalid_argument(flag + ": expected 32 bytes (64 hex digits)")};
+  if (bytes.size() != 32) throw Exception(invalid_argument(flag + ": expected 32 bytes (64 hex digits)"));
   porep::Bytes32 out{};
   std::copy(bytes.begin(), bytes.end(), out.begin());
   return out;
@@ -53,12 +57,12 @@ int run_porep_setup(const PorepSetupOptions& o) {
   return guarded("setup", [&] {
     ThreadPool pool(o.threads);
     const porep::SectorShape sector = sector_shape(o.sector_size);
-    const fs::path dir = o.out.empty() ? porep::parameter_dir(std::nullopt) : fs::path(o.out);
+    const fs::path dir = param_dir_setting(o.out);
     groth16::GpuChoice where{groth16::GpuChoice::Kind::off, 0};  // the points on the CPU unless --device
     if (o.device) {
-      where = must(groth16::GpuChoice::from_flags(o.gpu, ""));
+      where = must(gpu_choice_setting(o.gpu, ""));
       must(groth16::check_gpu_choice(where));
-      if (!groth16::chooses_gpu(where)) throw Failed{invalid_argument("--device: no GPU visible (or --gpu off)")};
+      if (!groth16::chooses_gpu(where)) throw Exception(invalid_argument("--device: no GPU visible (or --gpu off)"));
     }
     fs::create_directories(dir);
     auto t0 = Clock::now();
@@ -84,76 +88,64 @@ int run_porep_setup(const PorepSetupOptions& o) {
 int run_porep_prove(const PorepProveOptions& o) {
   return guarded("prove porep", [&] {
     ThreadPool pool(o.threads);
-    auto t0 = Clock::now();
-    const porep::C1 c1 = must(porep::read_c1_file(o.c1));
-    const porep::RegisteredSealProof proof_kind = must(porep::registered_seal_proof(c1.registered_proof));
-    const double parse_ms = ms_since(t0);
-    const fs::path dir = porep::parameter_dir(dir_flag(o.params_dir));
-    const porep::ParamsFiles files = must(porep::find_params(dir, proof_kind.sector_size));
-    t0 = Clock::now();
-    // Points are always checked to be on their curves. The subgroup checks (~80 us a G1 point:
-    // 15 minutes for the 11 M points of a 2 KiB file) are skipped for an official file, whose
-    // digest matched parameters.json, and for cuzk's own, which `cuzk setup` made for tests and
-    // benchmarks; they run for nothing else.
-    groth16::ReadOptions read;
-    read.subgroup = ec::SubgroupCheck::kSkip;
-    const groth16::Parameters params = must(groth16::read_params(files.params, pool, read));
-    const groth16::PreparedVerifyingKey pvk(params.vk);
-    const double load_ms = ms_since(t0);
-    const porep::PorepPoseidon poseidon;
-    const groth16::GpuChoice choice = must(groth16::GpuChoice::from_flags(o.gpu, o.gpu_memory));
-    must(groth16::check_gpu_choice(choice));  // before compiling for it
-    // On a GPU, only the witness is synthesised (WitnessCS) and the GPU computes a, b, c from the
-    // compiled partition circuit, which goes up with the parameters; on the CPU, ProvingCS.
-    const bool on_gpu = groth16::chooses_gpu(choice);
-    t0 = Clock::now();
-    std::optional<r1cs::CompiledR1cs<ff::Fr>> circuit;
-    if (on_gpu) {
-      const porep::RegisteredShape shape = must(porep::registered_shape(c1.registered_proof));
-      circuit = porep::compile_partition(porep::circuit_shape(shape.shape), poseidon, &pool);
-    }
-    const double compile_ms = ms_since(t0);
-    t0 = Clock::now();
-    const std::unique_ptr<groth16::ProverBackend> backend =
-        must(groth16::make_prover(params, pool, choice, circuit ? &*circuit : nullptr));
-    const double backend_ms = ms_since(t0);  // a GPU backend uploads the parameters and the circuit here
-    if (!backend->reads_host_key()) circuit.reset();  // a resident GPU backend holds its own copy on the device
-    // On a GPU, partitions are synthesised ahead (witness only) and proved as their witnesses arrive.
-    porep::ProveOptions options = on_gpu ? porep::ProveOptions::witness_pipeline(pool) : porep::ProveOptions{};
-    options.blinding_seed = o.blinding_seed;
-    t0 = Clock::now();
-    const porep::PorepProof proof = must(porep::prove_c1(c1, *backend, pvk, poseidon, options));
-    const double prove_ms = ms_since(t0);
-    const std::vector<uint8_t> bytes = proof.bytes();
-    write_file(o.out, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
+    const std::string c1 = slurp(o.c1);
+    const groth16::GpuChoice choice = must(gpu_choice_setting(o.gpu, o.gpu_memory));
+    const std::optional<groth16::GpuChoice> gpu = must(groth16::device_choice(choice));  // before any long work
+    // The daemon's path, in process: one job through an engine on this GPU (or the CPU), its
+    // partitions synthesised ahead of the GPU (witness only; a, b, c by the GPU from the compiled
+    // partition circuit) and each verified before it is kept.
+    engine::PorepHandlerOptions ho;
+    ho.param_dir = param_dir_setting(o.params_dir);
+    ho.pool = &pool;
+    if (gpu) ho.gpus = {*gpu};
+    ho.keep_cpu_prover = !gpu;  // a GPU's failure is reported, not retried on the CPU
+    ho.partitions_per_gpu = kPartitionsInFlight;
+    ho.blinding_seed = o.blinding_seed;
+    engine::EngineOptions eo;
+    if (gpu) eo.gpus = {gpu->ordinal};
+    eo.partitions_per_gpu = kPartitionsInFlight;
+    eo.retry_on_cpu = false;
+    eo.resident_bytes = {};
+    std::vector<std::unique_ptr<engine::ProofHandler>> handlers;
+    handlers.push_back(std::make_unique<engine::PorepHandler>(std::move(ho)));
+    engine::Engine eng(std::move(eo), std::move(handlers));
+    engine::JobRequest request;
+    request.kind = engine::ProofKind::porep_seal_commit;
+    request.vanilla_proof.assign(c1.begin(), c1.end());
+    request.payload_name = o.c1;
+    std::optional<Progress> progress;
+    const engine::JobResult r =
+        must(engine::prove_to_end(eng, std::move(request), [&](uint32_t done, uint32_t total) {
+          if (!progress) progress.emplace("prove porep: partitions", total, !o.json && Progress::stderr_is_terminal());
+          progress->advance(done - progress->done());
+        }));
+    progress.reset();
+    if (r.state != engine::JobState::completed) throw Exception(r.error.value_or(Error{ErrorCode::kInternal, "no proof"}));
+    write_file(o.out, std::string_view(reinterpret_cast<const char*>(r.proof.data()), r.proof.size()));
+    const engine::JobTimes& t = r.times;
     if (o.json) {
       std::string parts;
-      for (const porep::PartitionTimes& t : proof.times) {
+      for (const engine::PartitionTimes& p : r.partition_times) {
         parts += fmt::format("{}{{\"synthesis_ms\":{:.1f},\"prove_ms\":{:.1f},\"verify_ms\":{:.1f}}}",
-                             parts.empty() ? "" : ",", t.synthesis_ms, t.prove_ms, t.verify_ms);
+                             parts.empty() ? "" : ",", p.synthesis_ms, p.prove_ms, p.verify_ms);
       }
-      fmt::print("{{\"command\":\"prove porep\",\"registered_proof\":\"{}\",\"backend\":\"{}\",\"parse_ms\":{:.1f},"
-                 "\"load_params_ms\":{:.1f},\"compile_ms\":{:.1f},\"backend_ms\":{:.1f},\"prove_ms\":{:.1f},\"partitions\":[{}],"
-                 "\"official_params\":{}}}\n",
-                 c1.registered_proof, backend->name(), parse_ms, load_ms, compile_ms, backend_ms, prove_ms, parts,
-                 files.official);
+      fmt::print("{{\"command\":\"prove porep\",\"backend\":\"{}\",\"parse_ms\":{:.1f},\"load_ms\":{:.1f},"
+                 "\"total_ms\":{:.1f},\"partitions\":[{}]}}\n",
+                 r.backend, t.parse_ms, t.srs_load_ms, t.total_ms, parts);
       return 0;
     }
-    fmt::print("prove porep: {} ({} partition{}), parameters {} ({})\n", c1.registered_proof, proof.partitions.size(),
-               proof.partitions.size() == 1 ? "" : "s", files.params.string(), files.official ? "official" : "cuzk's own");
-    fmt::print("  parse C1 {:.1f} ms, load parameters {:.1f} ms, backend {} ready in {:.1f} ms{}\n", parse_ms, load_ms,
-               backend->name(), backend_ms,
-               options.from_witness ? fmt::format(" (circuit compiled in {:.1f} ms: witness-only synthesis, "
-                                                  "a, b, c on the GPU)", compile_ms)
-                                    : std::string());
-    for (size_t k = 0; k < proof.times.size(); ++k) {
-      const porep::PartitionTimes& t = proof.times[k];
+    fmt::print("prove porep: {} partition{}, backend {}{}\n", r.partitions, r.partitions == 1 ? "" : "s", r.backend,
+               gpu ? " (witness-only synthesis; a, b, c by the GPU from the compiled circuit)" : "");
+    fmt::print("  parse C1 {:.1f} ms; parameters read{} and the prover made in {:.1f} ms\n", t.parse_ms,
+               gpu ? ", the partition circuit compiled" : "", t.srs_load_ms);
+    for (size_t k = 0; k < r.partition_times.size(); ++k) {
+      const engine::PartitionTimes& p = r.partition_times[k];
       fmt::print("  partition {}: synthesis {:.1f} ms, prove {:.1f} ms (SpMV {:.0f}, H {:.0f}, MSMs h {:.0f} l {:.0f} "
                  "a {:.0f} b_g1 {:.0f} b_g2 {:.0f}), verify {:.1f} ms\n",
-                 k, t.synthesis_ms, t.prove_ms, t.prover.spmv, t.prover.h_ntt, t.prover.msm_h, t.prover.msm_l,
-                 t.prover.msm_a, t.prover.msm_b_g1, t.prover.msm_b_g2, t.verify_ms);
+                 k, p.synthesis_ms, p.prove_ms, p.prover.spmv, p.prover.h_ntt, p.prover.msm_h, p.prover.msm_l,
+                 p.prover.msm_a, p.prover.msm_b_g1, p.prover.msm_b_g2, p.verify_ms);
     }
-    fmt::print("  total {:.1f} s; proof verified, {} bytes -> {}\n", prove_ms / 1e3, bytes.size(), o.out);
+    fmt::print("  total {:.1f} s; proof verified, {} bytes -> {}\n", t.total_ms / 1e3, r.proof.size(), o.out);
     return 0;
   });
 }
@@ -167,8 +159,8 @@ int run_porep_verify(const PorepVerifyOptions& o) {
     } else {
       if (o.registered_proof.empty() || (o.prover_id.empty() && !o.miner_id) || !o.sector_id || o.ticket.empty() ||
           o.seed.empty() || o.comm_r.empty() || o.comm_d.empty()) {
-        throw Failed{invalid_argument("give --c1, or the public data: --registered-proof, --prover-id or --miner-id, "
-                                      "--sector-id, --ticket, --seed, --comm-r, --comm-d")};
+        throw Exception(invalid_argument("give --c1, or the public data: --registered-proof, --prover-id or --miner-id, "
+                                      "--sector-id, --ticket, --seed, --comm-r, --comm-d"));
       }
       const porep::RegisteredSealProof kind = must(porep::registered_seal_proof(o.registered_proof));
       data = porep::public_data_for(kind, must(porep::shape_for_sector_size(kind.sector_size)));
@@ -180,7 +172,7 @@ int run_porep_verify(const PorepVerifyOptions& o) {
       data.comm_d = hex32("--comm-d", o.comm_d);
     }
     const fs::path vk_path = !o.vk.empty() ? fs::path(o.vk)
-                                           : must(porep::find_params(porep::parameter_dir(dir_flag(o.params_dir)),
+                                           : must(porep::find_params(param_dir_setting(o.params_dir),
                                                                      data.nodes * 32))
                                                  .vk;
     const groth16::VerifyingKey vk = must(groth16::read_vk(vk_path, pool));
@@ -227,8 +219,8 @@ int run_gen_c1(const GenC1Options& o) {
     const auto t0 = Clock::now();
     const porep::C1 c1 = must(porep::generate_synthetic_c1(options));
     if (c1.partitions.empty() || must(porep::registered_seal_proof(c1.registered_proof)).sector_size != sector.sector_size)
-      throw Failed{invalid_argument("--registered-proof " + options.registered_proof + " is not a " +
-                                    std::string(sector.name) + " proof")};
+      throw Exception(invalid_argument("--registered-proof " + options.registered_proof + " is not a " +
+                                    std::string(sector.name) + " proof"));
     const porep::SyntheticC1Inputs in = porep::synthetic_c1_inputs(options);
     std::string json = porep::to_json(c1);
     if (o.curio) {

@@ -5,31 +5,32 @@
 //   2. the partition circuit compiled (KeygenCS);
 //   3. our own key from toxic waste of --seed: on a GPU generated there and kept there
 //      (groth16::DeviceKey::generate), on the CPU by groth16::setup;
-//   4. N proofs, one after another, each: every partition synthesised (on a GPU witness-only, on
-//      worker threads ahead of the prover, which takes concurrent calls; on the CPU ProvingCS),
-//      proved, and verified in order (porep::prove_c1).
+//   4. N proofs, one after another, through an engine with that key (the daemon's path, in
+//      process): every partition synthesised (on a GPU witness-only, the next ones while one is
+//      proved; on the CPU ProvingCS), proved and verified (engine/engine.hpp).
 // Prints per-stage times (medians over partitions), each proof's wall time, proofs/hour from the
 // median proof, peak host RSS and peak GPU memory; --json prints the same as one object.
 
 #include <cstdint>
 #include <string>
 
+#include "groth16/select_prover.hpp"
+
 namespace cuzk::bench {
 
 struct E2eBenchOptions {
   std::string sector_size = "2KiB";
   unsigned proofs = 1;
-  std::string gpu;             // auto | off | N; empty: $CUZK_GPU, else auto
-  std::string gpu_memory;      // "16GiB": the most device memory to use; empty: $CUZK_GPU_MEMORY, else all free
+  groth16::GpuChoice gpu;      // where (auto: GPU 0 when one is visible), with its memory limit
   uint64_t seed = 1;           // toxic waste and C1s (insecure: a benchmark's key)
   unsigned threads = 0;        // 0: all
-  unsigned synthesis_workers = 0;  // GPU only: partitions in flight; 0: ProveOptions::kPipelineWorkers
+  unsigned synthesis_workers = 0;  // GPU only: partitions in flight; 0: two
   bool serial_challenges = false;  // GPU only: each partition on one thread (else its challenges on the pool)
   bool json = false;
 };
 
-// Returns the process exit code (0; 1 when a proof failed or the proofs passed the GPU memory
-// limit; 2 on bad options or errors).
+// Returns the process exit code: 0; 1 when a proof failed or the proofs passed the GPU memory
+// limit. Errors are thrown (cuzk::Exception), for the app's guard.
 int run_e2e_bench(const E2eBenchOptions& options);
 
 }  // namespace cuzk::bench

@@ -80,8 +80,7 @@ int run_groth16_bench(const Groth16BenchOptions& o) {
   const auto proof = groth16::prove(params, w, groth16::Blinding::random(), pool, &t).value();
   const std::vector<Fr> pub(w.inputs.begin() + 1, w.inputs.end());
   if (!groth16::verify(groth16::PreparedVerifyingKey(params.vk), proof, pub).value()) {
-    fmt::print(stderr, "bench groth16: the proof does not verify\n");
-    return 2;
+    throw Exception(Error{ErrorCode::kVerifyFailed, "the proof does not verify"});
   }
   stages.push_back({"prove: H (7 NTTs)", t.h_ntt});
   stages.push_back({"prove: MSM h", t.msm_h});

@@ -7,20 +7,18 @@
 #include <vector>
 
 #include "bench_support.hpp"
-#include "core/gpu_memory_limits.hpp"
 #include "core/memory_size.hpp"
 #include "core/process_memory.hpp"
 #include "core/thread_pool.hpp"
 #include "core/timing.hpp"
 #include "engine/engine.hpp"
 #include "engine/porep_handler.hpp"
+#include "own_key.hpp"
 #include "groth16/select_prover.hpp"
-#include "groth16/setup.hpp"
 #include "porep/c1.hpp"
 #include "porep/circuit.hpp"
 #include "porep/sector_shape.hpp"
 #include "porep/synthetic_c1.hpp"
-#include "service/config.hpp"
 
 namespace cuzk::bench {
 namespace {
@@ -47,21 +45,23 @@ struct Layout {
   }
 };
 
-// N jobs through an engine on `layout` with `workers_per_gpu` workers: all submitted at once, or
-// each after the one before it has finished.
+// N jobs through an engine on `layout` with `in_flight` partitions a GPU: all submitted at once,
+// or each after the one before it has finished.
 RunResult run_engine(const std::vector<std::string>& c1s, const std::string& circuit_id,
                      std::shared_ptr<engine::LoadedCircuit> circuit, ThreadPool& pool, const Layout& layout,
-                     unsigned workers_per_gpu, size_t memory_budget, bool at_once) {
+                     unsigned in_flight, size_t memory_budget, bool at_once) {
   engine::PorepHandlerOptions ho;
   ho.pool = &pool;
   ho.gpus = layout.gpus;
+  ho.partitions_per_gpu = in_flight;
   ho.load = [circuit](uint64_t) -> Expected<std::shared_ptr<engine::LoadedCircuit>> { return circuit; };
   std::vector<std::unique_ptr<engine::ProofHandler>> handlers;
   handlers.push_back(std::make_unique<engine::PorepHandler>(std::move(ho)));
   engine::EngineOptions eo;
   for (const groth16::GpuChoice& g : layout.gpus) eo.gpus.push_back(g.ordinal);
   eo.spread = layout.spread;
-  eo.workers_per_gpu = workers_per_gpu;
+  eo.partitions_per_gpu = in_flight;
+  eo.retry_on_cpu = false;
   eo.max_pending = unsigned(c1s.size()) + 1;
   eo.memory_budget = memory_budget;
   engine::Engine eng(std::move(eo), std::move(handlers));
@@ -77,7 +77,7 @@ RunResult run_engine(const std::vector<std::string>& c1s, const std::string& cir
   const auto record = [&](const std::string& job) {
     const engine::JobResult r = must(eng.await(job, std::nullopt));
     if (r.state != engine::JobState::completed) {
-      fmt::print(stderr, "bench pipeline: {}: {}\n", job, r.error);
+      fmt::print(stderr, "bench pipeline: {}: {}\n", job, r.error_text());
       ++out.failed;
     }
     out.total_ms.push_back(r.times.total_ms);
@@ -97,31 +97,8 @@ RunResult run_engine(const std::vector<std::string>& c1s, const std::string& cir
   return out;
 }
 
-// "0,1" (several GPUs, each with its limit of `memory`), else one choice as bench e2e takes it.
-std::vector<groth16::GpuChoice> gpu_choices(const PipelineBenchOptions& o) {
-  if (o.gpu.find(',') == std::string::npos) {
-    const groth16::GpuChoice choice = must(groth16::GpuChoice::from_flags(o.gpu, o.gpu_memory));
-    if (auto ok = groth16::check_gpu_choice(choice); !ok) throw Exception(ok.error());
-    if (!groth16::chooses_gpu(choice)) return {};
-    groth16::GpuChoice device = choice;
-    if (device.kind == groth16::GpuChoice::Kind::automatic) device = must(groth16::GpuChoice::from_flags("0", o.gpu_memory));
-    device.kind = groth16::GpuChoice::Kind::device;
-    return {device};
-  }
-  service::DaemonConfig::Gpus listed;
-  if (auto ok = service::parse_gpu_devices(o.gpu, listed); !ok) throw Exception(ok.error());  // distinct ordinals
-  const GpuMemoryLimits limits = must(groth16::GpuChoice::memory_limits_from_flags(o.gpu_memory));
-  std::vector<groth16::GpuChoice> out;
-  for (unsigned n : listed.ordinals) {
-    const groth16::GpuChoice g{groth16::GpuChoice::Kind::device, int(n), limits.of(int(n))};
-    if (auto ok = groth16::check_gpu_choice(g); !ok) throw Exception(ok.error());
-    out.push_back(g);
-  }
-  return out;
-}
-
 void print_json(const porep::SectorShape& sector, const std::string& backend, unsigned threads, size_t proofs,
-                unsigned workers, const std::vector<RunResult>& runs, size_t budget, bool ok) {
+                unsigned in_flight, const std::vector<RunResult>& runs, size_t budget, bool ok) {
   std::string rows;
   for (const RunResult& r : runs) {
     rows += fmt::format("{}{{\"layout\":\"{}\",\"mode\":\"{}\",\"wall_ms\":{:.1f},\"proofs_per_hour\":{:.1f},"
@@ -130,15 +107,15 @@ void print_json(const porep::SectorShape& sector, const std::string& backend, un
                         median(r.queue_ms), r.failed);
   }
   fmt::print("{{\"bench\":\"pipeline\",\"sector_size\":\"{}\",\"backend\":\"{}\",\"threads\":{},\"proofs\":{},"
-             "\"workers_per_gpu\":{},\"runs\":[{}],\"peak_rss_gib\":{:.2f},\"memory_budget_gib\":{:.2f},\"ok\":{}}}\n",
-             sector.name, backend, threads, proofs, workers, rows, peak_rss_gib(), double(budget) / double(1ull << 30),
+             "\"partitions_per_gpu\":{},\"runs\":[{}],\"peak_rss_gib\":{:.2f},\"memory_budget_gib\":{:.2f},\"ok\":{}}}\n",
+             sector.name, backend, threads, proofs, in_flight, rows, peak_rss_gib(), double(budget) / double(1ull << 30),
              ok ? "true" : "false");
 }
 
 int run(const PipelineBenchOptions& o) {
   ThreadPool pool(o.threads);
   const porep::SectorShape sector = must(porep::shape_for_sector_size(must(porep::parse_sector_size(o.sector_size))));
-  const std::vector<groth16::GpuChoice> gpus = gpu_choices(o);
+  const std::vector<groth16::GpuChoice>& gpus = o.gpus;
   const size_t budget =
       o.memory_budget.empty() ? physical_memory_bytes() / 10 * 9 : must(parse_memory_size(o.memory_budget));
   const porep::PorepPoseidon poseidon;
@@ -149,44 +126,12 @@ int run(const PipelineBenchOptions& o) {
   std::vector<std::string> c1s;  // as JSON: the engine parses them, as the daemon does
   for (const porep::C1& c1 : synthetic_c1s(sector, std::max(1u, o.proofs), o.seed, poseidon, pool))
     c1s.push_back(porep::to_json(c1));
-  say(fmt::format("bench pipeline: {} sector, {} proofs; compiling the partition circuit and making our own key{}",
-                  sector.name, c1s.size(), gpus.size() > 1 ? " on each GPU" : ""));
-  auto t0 = Clock::now();
-  auto circuit = std::make_unique<r1cs::CompiledR1cs<ff::Fr>>(
-      porep::compile_partition(porep::circuit_shape(sector), poseidon, &pool));
-  // One key: the same toxic waste on each GPU gives the same key (DeviceKey::generate equals
-  // setup, point for point), checked by its verifying key.
-  const groth16::ToxicWaste tw = groth16::ToxicWaste::from_seed(o.seed);
-  engine::PorepCircuitParts parts;
-  std::string backend;
-  bool host_circuit = false;
-  if (gpus.empty()) {
-    groth16::OwnKeyProver own = must(groth16::make_prover_with_own_key(*circuit, tw, pool, groth16::GpuChoice{groth16::GpuChoice::Kind::off}));
-    backend = own.prover->name();
-    parts.params = std::move(own.params);
-    parts.vk = own.vk;
-    parts.cpu = std::move(own.prover);
-    host_circuit = true;
-  }
-  for (const groth16::GpuChoice& g : gpus) {
-    groth16::OwnKeyProver own = must(groth16::make_prover_with_own_key(*circuit, tw, pool, g));
-    if (parts.gpus.empty()) {
-      parts.vk = own.vk;
-      backend = own.prover->name();
-    } else if (!(own.vk == parts.vk)) {
-      throw Exception(Error{ErrorCode::kInternal, fmt::format("GPU {} made another key than GPU {}", g.ordinal,
-                                                              parts.gpus.begin()->first)});
-    } else {
-      backend += " + " + own.prover->name();
-    }
-    host_circuit = host_circuit || own.prover->reads_host_key();
-    if (own.params) parts.params = std::move(own.params);  // a streamed prover's (each has its own copy: one kept)
-    parts.gpus[g.ordinal] = std::move(own.prover);
-    say(fmt::format("  {} ready ({:.1f} s since the start)", parts.gpus[g.ordinal]->name(), ms_since(t0) / 1e3));
-  }
-  if (host_circuit) parts.circuit = std::move(circuit);
-  circuit.reset();
-  const std::shared_ptr<engine::LoadedCircuit> loaded = engine::make_porep_circuit(std::move(parts));
+  say(fmt::format("bench pipeline: {} sector, {} proofs; our own key{}", sector.name, c1s.size(),
+                  gpus.size() > 1 ? " on each GPU" : ""));
+  const auto t0 = Clock::now();
+  const OwnKeyCircuit own = make_own_key_circuit(sector, o.seed, pool, gpus, say);
+  const std::string& backend = own.backend;
+  const std::shared_ptr<engine::LoadedCircuit> loaded = own.circuit;
   const std::string circuit_id = *engine::porep_circuit_id(sector.sector_size);
   say(fmt::format("  ready in {:.1f} s on {}", ms_since(t0) / 1e3, backend));
 
@@ -207,18 +152,16 @@ int run(const PipelineBenchOptions& o) {
   }
   std::vector<RunResult> runs;
   for (const Step& step : steps) {
-    const unsigned workers = step.at_once ? o.workers_per_gpu : 1;  // the engine's CPU has one worker
-    const bool per_gpu = !step.layout.gpus.empty() && step.layout.spread == engine::Spread::proofs;
-    say(fmt::format("  {}, {} ({} worker(s){}) ...", step.layout.name(), step.at_once ? "all at once" : "one at a time",
-                    step.layout.gpus.empty() ? 1 : workers, per_gpu ? " a GPU" : ""));
-    runs.push_back(run_engine(c1s, circuit_id, loaded, pool, step.layout, workers, budget, step.at_once));
+    say(fmt::format("  {}, {} ({} partitions in flight a GPU) ...", step.layout.name(),
+                    step.at_once ? "all at once" : "one at a time", o.partitions_per_gpu));
+    runs.push_back(run_engine(c1s, circuit_id, loaded, pool, step.layout, o.partitions_per_gpu, budget, step.at_once));
   }
   const double peak = peak_rss_gib();
   const bool proved = std::ranges::all_of(runs, [](const RunResult& r) { return r.failed == 0; });
   const bool within = peak * double(1ull << 30) <= double(budget);
   const bool ok = proved && within;
   if (o.json) {
-    print_json(sector, backend, pool.threads(), c1s.size(), o.workers_per_gpu, runs, budget, ok);
+    print_json(sector, backend, pool.threads(), c1s.size(), o.partitions_per_gpu, runs, budget, ok);
     return ok ? 0 : 1;
   }
   fmt::print("bench pipeline: {} PoRep, {} proofs, {}, {} threads\n", sector.name, c1s.size(), backend, pool.threads());
@@ -236,12 +179,7 @@ int run(const PipelineBenchOptions& o) {
 }  // namespace
 
 int run_pipeline_bench(const PipelineBenchOptions& options) {
-  try {
-    return run(options);
-  } catch (const Exception& e) {
-    fmt::print(stderr, "bench pipeline: {}\n", e.error().message);
-    return 2;
-  }
+  return run(options);  // what it throws, the app's guard reports (apps/cuzk/command_support.hpp)
 }
 
 }  // namespace cuzk::bench

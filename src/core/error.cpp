@@ -18,6 +18,22 @@ const char* to_string(ErrorCode code) noexcept {
   return "unknown error";
 }
 
+Fault fault_of(ErrorCode code) noexcept {
+  switch (code) {
+    case ErrorCode::kInvalidArgument:
+    case ErrorCode::kCorruption:
+    case ErrorCode::kIo:
+    case ErrorCode::kNotFound:
+    case ErrorCode::kUnsupported: return Fault::input;
+    case ErrorCode::kCancelled: return Fault::cancelled;
+    case ErrorCode::kInternal:
+    case ErrorCode::kVerifyFailed:
+    case ErrorCode::kResourceExhausted:
+    case ErrorCode::kUnavailable: return Fault::device;
+  }
+  return Fault::device;
+}
+
 std::string Error::to_string() const { return std::string(cuzk::to_string(code)) + ": " + message; }
 
 }  // namespace cuzk

@@ -31,10 +31,23 @@ struct Error {
   std::string to_string() const;
 };
 
+// Whose fault a failure is, decided here once for every caller: the engine retries a device's
+// fault on another device (engine/engine.hpp) and never an input's, which fails the same way
+// everywhere; the CLI maps the two to its exit codes (apps/cuzk/command_support.hpp).
+//   input:     kInvalidArgument, kCorruption, kIo, kNotFound, kUnsupported
+//   device:    kInternal (a CUDA error, an allocation), kVerifyFailed (a proof that does not
+//              verify: not the input's, whose public inputs were checked first), kResourceExhausted,
+//              kUnavailable
+//   cancelled: kCancelled
+enum class Fault { input, device, cancelled };
+Fault fault_of(ErrorCode code) noexcept;
+
 inline Error invalid_argument(std::string message) { return {ErrorCode::kInvalidArgument, std::move(message)}; }
 inline Error corruption(std::string message) { return {ErrorCode::kCorruption, std::move(message)}; }
 
-// Thrown where an Expected holding an error is dereferenced, and by code that cannot go on.
+// The one exception type of the libraries: thrown where an Expected holding an error is
+// dereferenced, and by code that cannot go on (r1cs::SynthesisError derives from it). Exceptions
+// become values again at one boundary, cuzk::capture (core/expected.hpp), keeping the code.
 class Exception : public std::runtime_error {
  public:
   explicit Exception(Error error) : std::runtime_error(error.to_string()), error_(std::move(error)) {}

@@ -2,7 +2,10 @@
 // Expected<T>: a value or an Error. A minimal stand-in for C++23 std::expected (g++ 12 in C++20
 // mode has none), with the same spelling for the parts we use.
 
+#include <exception>
+#include <new>
 #include <optional>
+#include <string>
 #include <type_traits>
 #include <utility>
 #include <variant>
@@ -69,6 +72,43 @@ class [[nodiscard]] Expected<void> {
  private:
   std::optional<Error> error_;
 };
+
+namespace detail {
+template <class R>
+struct CaptureResult {
+  using type = Expected<R>;
+};
+template <class T>
+struct CaptureResult<Expected<T>> {
+  using type = Expected<T>;
+};
+}  // namespace detail
+
+// The one boundary where exceptions become values (shared/DESIGN.md decision 9): `f()`'s result
+// (a value, an Expected, or nothing), or the error of what it threw. A cuzk::Exception keeps its
+// code (a SynthesisError is the input's kInvalidArgument); std::bad_alloc is kResourceExhausted;
+// any other exception kInternal with its text. Used where a library calls code that may throw
+// (synthesis, CUDA) and at the edges of the apps, never to rewrap an Error.
+template <class F>
+auto capture(F&& f) noexcept -> typename detail::CaptureResult<std::invoke_result_t<F>>::type {
+  using R = std::invoke_result_t<F>;
+  try {
+    if constexpr (std::is_void_v<R>) {
+      f();
+      return {};
+    } else {
+      return f();
+    }
+  } catch (const Exception& e) {
+    return e.error();
+  } catch (const std::bad_alloc&) {
+    return Error{ErrorCode::kResourceExhausted, "out of host memory"};
+  } catch (const std::exception& e) {
+    return Error{ErrorCode::kInternal, e.what()};
+  } catch (...) {
+    return Error{ErrorCode::kInternal, "an exception of unknown type"};
+  }
+}
 
 }  // namespace cuzk
 

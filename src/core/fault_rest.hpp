@@ -1,9 +1,8 @@
 #pragma once
-// A device's rest after failures, one policy for the engine's GPUs (a job failed on one:
-// engine/engine.hpp) and the spread prover's (a partition failed on one:
-// groth16/spread_prover.hpp). After the n-th failure in a row the device takes no work for
-// base · 2^(n−1), at most 16 · base; a failure while it rests (work begun before the rest) is the
-// same fault and does not lengthen the rest; a success ends the run.
+// A device's rest after failures (the engine's GPUs: a partition failed on one, engine/engine.hpp).
+// After the n-th failure in a row the device takes no work for base · 2^(n−1), at most 16 · base;
+// a failure while it rests (work begun before the rest) is the same fault and does not lengthen
+// the rest; a success ends the run.
 
 #include <algorithm>
 #include <chrono>

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 #include <array>
-#include <exception>
+#include <utility>
 #include <set>
 
 #include "core/error.hpp"
@@ -22,15 +22,30 @@ struct Engine::Job {
   JobRequest request;
   uint64_t seq = 0;  // submission order: the older of two equal priorities goes first
   Clock::time_point submitted = Clock::now();
-  std::unique_ptr<ParsedJob> parsed;
-  size_t admitted_bytes = 0;  // counted in admitted_bytes_ while in ready_ or running
+  // Shared with the workers proving its partitions: a job that fails while some are in flight
+  // lets go of its own reference at once.
+  std::shared_ptr<const ParsedJob> parsed;
+  size_t admitted_bytes = 0;  // counted in admitted_bytes_ while active
   bool parsing = false;       // the parse worker reads request.vanilla_proof without the lock
-  std::stop_source stop;
-  std::optional<size_t> worker;
-  std::set<int> failed_on;     // GPUs that failed it (not offered it again)
-  std::string device_errors;   // their errors, for the message if every place fails
+  bool stop = false;          // cancelled while partitions were in flight: none is handed out now
+  bool started = false;       // a partition was handed out
+  bool srs_logged = false;
+
+  enum class Part : uint8_t { todo, running, done };
+  std::vector<Part> parts;
+  std::vector<std::vector<uint8_t>> proofs;  // by partition
+  unsigned in_flight = 0;
+  std::optional<int> bound_gpu;  // Spread::proofs: the GPU its partitions go to
+  bool on_cpu = false;           // every GPU failed it: the CPU worker proves what is left
+  std::set<int> failed_on;       // GPUs that failed it (not offered it again)
+  std::string device_errors;     // their errors, for the message if every place fails
+  std::set<std::string> backends;
   JobResult result;  // result.state is the job's state
 };
+
+std::string to_string(const Placement& where) {
+  return where.gpu ? fmt::format("gpu {}", *where.gpu) : std::string("cpu");
+}
 
 namespace {
 
@@ -40,40 +55,14 @@ std::string new_job_id() {
   return "job-" + to_hex(r);
 }
 
-// "cpu", "gpu 1", "gpus 0,1".
-std::string placement_text(const Placement& p) {
-  if (p.on_cpu()) return "cpu";
-  return fmt::format("{} {}", p.gpus.size() == 1 ? "gpu" : "gpus", fmt::join(p.gpus, ","));
-}
-
-// A failure of the device rather than of the job: retried elsewhere (engine.hpp). A payload that
-// does not prove fails the same way everywhere; a cancelled job is done.
-bool device_failure(ErrorCode code) {
-  switch (code) {
-    case ErrorCode::kInvalidArgument:
-    case ErrorCode::kCorruption:
-    case ErrorCode::kNotFound:
-    case ErrorCode::kUnsupported:
-    case ErrorCode::kCancelled: return false;
-    default: return true;
-  }
-}
-
-// The prover workers' places: one for the CPU; workers_per_gpu a GPU; or, with the partitions
-// spread, workers_per_gpu over all the GPUs together.
+// The workers' places: partitions_per_gpu for each GPU, and one for the CPU (every job's when
+// there is no GPU; else the jobs every GPU failed, when retry_on_cpu).
 std::vector<Placement> worker_places(const EngineOptions& o) {
-  const unsigned n = std::max(o.workers_per_gpu, 1u);
   std::vector<Placement> out;
-  if (o.gpus.empty()) {
-    out.push_back(Placement{});
-  } else if (o.spread == Spread::partitions && o.gpus.size() > 1) {
-    out.assign(n, Placement{o.gpus});
-  } else {
-    for (int g : o.gpus) out.insert(out.end(), n, Placement{{g}});
-  }
+  for (int g : o.gpus) out.insert(out.end(), std::max(o.partitions_per_gpu, 1u), Placement{g});
+  if (o.gpus.empty() || o.retry_on_cpu) out.push_back(Placement{});
   return out;
 }
-
 
 }  // namespace
 
@@ -83,10 +72,10 @@ Engine::Engine(EngineOptions options, std::vector<std::unique_ptr<ProofHandler>>
       cache_([this](const std::string& id) -> Expected<std::shared_ptr<LoadedCircuit>> {
         ProofHandler* h = handler_serving(id);
         if (h == nullptr) return Error{ErrorCode::kNotFound, "no circuit '" + id + "' (e.g. porep-2k, porep-32g)"};
-        return h->load(id);
+        return capture([&] { return h->load(id); });
       }),
       metrics_(worker_places(options_).size()) {
-  for (const Placement& where : worker_places(options_)) workers_.push_back({where, "", ProofKind::unspecified});
+  for (const Placement& where : worker_places(options_)) workers_.push_back({where, "", ProofKind::unspecified, 0});
   for (int g : options_.gpus) health_[g];
   threads_.emplace_back([this](std::stop_token stop) { parse_loop(stop); });
   for (size_t w = 0; w < workers_.size(); ++w) {
@@ -125,23 +114,23 @@ Expected<Engine::Submitted> Engine::submit(JobRequest request) {
       const JobPtr& job = jobs_.at(known->second);
       const JobState s = job->result.state;
       if (s != JobState::failed && s != JobState::cancelled) {
-        Submitted joined{job->id, 0, true, job->worker ? placement_text(workers_[*job->worker].where) : ""};
-        return joined;
+        return Submitted{job->id, 0, true, job->bound_gpu ? fmt::format("gpu {}", *job->bound_gpu) : ""};
       }
     }
   }
-  if (pending_.size() + ready_.size() >= options_.max_pending)
+  size_t queued = pending_.size();
+  for (const JobPtr& j : active_) queued += j->started ? 0 : 1;
+  if (queued >= options_.max_pending)
     return Error{ErrorCode::kResourceExhausted, fmt::format("{} jobs are queued (the limit, scheduler.max_pending): "
-                                                            "try again later", pending_.size() + ready_.size())};
+                                                            "try again later", queued)};
   auto job = std::make_shared<Job>();
   job->id = new_job_id();
   job->seq = next_id_++;
   job->request = std::move(request);
   job->result.job_id = job->id;
   uint32_t ahead = 0;
-  for (const auto* q : {&pending_, &ready_}) {
-    for (const JobPtr& other : *q) ahead += other->request.priority >= job->request.priority ? 1 : 0;
-  }
+  for (const JobPtr& other : pending_) ahead += other->request.priority >= job->request.priority ? 1 : 0;
+  for (const JobPtr& other : active_) ahead += !other->started && other->request.priority >= job->request.priority ? 1 : 0;
   jobs_[job->id] = job;
   if (!job->request.request_id.empty()) by_request_[job->request.request_id] = job->id;
   pending_.push_back(job);
@@ -151,10 +140,9 @@ Expected<Engine::Submitted> Engine::submit(JobRequest request) {
   return Submitted{job->id, ahead, false, ""};
 }
 
-Engine::JobPtr Engine::pop_best(std::deque<JobPtr>& queue, const std::function<bool(const Job&)>& accept) {
+Engine::JobPtr Engine::pop_best(std::deque<JobPtr>& queue) {
   auto best = queue.end();
   for (auto it = queue.begin(); it != queue.end(); ++it) {
-    if (accept && !accept(**it)) continue;
     const Job& x = **it;
     if (best == queue.end() || x.request.priority > (*best)->request.priority ||
         (x.request.priority == (*best)->request.priority && x.seq < (*best)->seq))
@@ -166,7 +154,7 @@ Engine::JobPtr Engine::pop_best(std::deque<JobPtr>& queue, const std::function<b
   return job;
 }
 
-bool Engine::servable_elsewhere_locked(const Job& job, int except) const {
+bool Engine::servable_elsewhere_locked(const Job& job, std::optional<int> except) const {
   for (const auto& [g, h] : health_) {
     if (g != except && !job.failed_on.contains(g) && !h.unservable.contains(job.parsed->circuit_id)) return true;
   }
@@ -174,26 +162,36 @@ bool Engine::servable_elsewhere_locked(const Job& job, int except) const {
 }
 
 bool Engine::can_take_locked(const Job& job, const Placement& where, std::chrono::steady_clock::time_point now) const {
-  for (int g : where.gpus) {
-    if (job.failed_on.contains(g)) return false;
-  }
-  if (where.gpus.size() != 1) return true;  // the CPU; a spread prover, which moves partitions itself
-  const int g = where.gpus.front();
+  if (job.stop) return false;
+  if (where.on_cpu()) return options_.gpus.empty() || job.on_cpu;
+  const int g = *where.gpu;
+  if (job.on_cpu || job.failed_on.contains(g)) return false;
+  if (options_.spread == Spread::proofs && job.bound_gpu && *job.bound_gpu != g) return false;
   const GpuHealth& h = health_.at(g);
   if (h.rest.resting(now)) return false;
   // A GPU that cannot serve the circuit is passed over while another can; when none can, it takes
-  // the job and fails it at once, and the job reaches the CPU from there.
+  // the partition and fails it at once, and the job reaches the CPU from there.
   return !h.unservable.contains(job.parsed->circuit_id) || !servable_elsewhere_locked(job, g);
 }
 
-std::optional<std::chrono::steady_clock::time_point> Engine::rest_end_locked(const Placement& where) const {
-  std::optional<std::chrono::steady_clock::time_point> end;
-  const auto now = Clock::now();
-  for (int g : where.gpus) {
-    const auto until = health_.at(g).rest.until;
-    if (until > now && (!end || until < *end)) end = until;
+std::optional<std::pair<Engine::JobPtr, uint32_t>> Engine::next_partition_locked(
+    const Placement& where, std::chrono::steady_clock::time_point now) {
+  const JobPtr* best = nullptr;
+  for (const JobPtr& job : active_) {
+    if (std::ranges::find(job->parts, Job::Part::todo) == job->parts.end() || !can_take_locked(*job, where, now)) continue;
+    if (best == nullptr || job->request.priority > (*best)->request.priority ||
+        (job->request.priority == (*best)->request.priority && job->seq < (*best)->seq))
+      best = &job;
   }
-  return end;
+  if (best == nullptr) return std::nullopt;
+  const auto todo = std::ranges::find((*best)->parts, Job::Part::todo);
+  return std::pair{*best, uint32_t(todo - (*best)->parts.begin())};
+}
+
+std::optional<std::chrono::steady_clock::time_point> Engine::rest_end_locked(const Placement& where) const {
+  if (where.on_cpu()) return std::nullopt;
+  const auto until = health_.at(*where.gpu).rest.until;
+  return until > Clock::now() ? std::optional(until) : std::nullopt;
 }
 
 size_t Engine::in_use_locked() const {
@@ -215,12 +213,9 @@ void Engine::parse_loop(std::stop_token stop) {
     job->parsing = true;
     lock.unlock();
     const auto t0 = Clock::now();
-    Expected<std::unique_ptr<ParsedJob>> parsed = Error{ErrorCode::kInternal, "not parsed"};
-    try {
-      parsed = handler_for(job->request.kind)->parse(job->request);
-    } catch (const std::exception& e) {
-      parsed = Error{ErrorCode::kInternal, std::string("parse: ") + e.what()};
-    }
+    Expected<std::unique_ptr<ParsedJob>> parsed =
+        capture([&] { return handler_for(job->request.kind)->parse(job->request); });
+    if (parsed && (*parsed)->partitions == 0) parsed = Error{ErrorCode::kInternal, "the handler parsed no partition"};
     const double parse_ms = ms_since(t0);
     lock.lock();
     job->parsing = false;
@@ -228,12 +223,17 @@ void Engine::parse_loop(std::stop_token stop) {
     job->result.times.parse_ms = parse_ms;
     if (finished(job->result.state)) continue;  // cancelled meanwhile
     if (!parsed) {
-      finish_locked(job, JobState::failed, parsed.error().message);
+      finish_locked(job, JobState::failed, parsed.error());
       continue;
     }
     job->parsed = std::move(*parsed);
-    log(*job, "parse", fmt::format("ms={:.1f} circuit={} host_bytes={}", parse_ms, job->parsed->circuit_id,
-                                   job->parsed->host_bytes));
+    const uint32_t n = job->parsed->partitions;
+    job->parts.assign(n, Job::Part::todo);
+    job->proofs.resize(n);
+    job->result.partitions = n;
+    job->result.partition_times.resize(n);
+    log(*job, "parse", fmt::format("ms={:.1f} circuit={} partitions={} host_bytes={}", parse_ms,
+                                   job->parsed->circuit_id, n, job->parsed->host_bytes));
     // Admission: the job's bytes, and its circuit's unless loaded or already counted, beside
     // what is reserved.
     const std::string circuit = job->parsed->circuit_id;
@@ -243,162 +243,174 @@ void Engine::parse_loop(std::stop_token stop) {
     };
     if (options_.memory_budget != 0 && need() > options_.memory_budget) {
       finish_locked(job, JobState::failed,
-                    fmt::format("the job needs {} of host memory ({} of it for its circuit's parameters), more than "
-                                "the budget of {} (memory.budget)",
-                                gib_text(need()), gib_text(need() - job->parsed->host_bytes),
-                                gib_text(options_.memory_budget)));
+                    Error{ErrorCode::kResourceExhausted,
+                          fmt::format("the job needs {} of host memory ({} of it for its circuit's parameters), more "
+                                      "than the budget of {} (memory.budget)",
+                                      gib_text(need()), gib_text(need() - job->parsed->host_bytes),
+                                      gib_text(options_.memory_budget))});
       continue;
     }
     changed_.wait(lock, stop, [&] {
       return finished(job->result.state) || options_.memory_budget == 0 ||
-             in_use_locked() + need() <= options_.memory_budget || (running_ == 0 && ready_.empty());
+             in_use_locked() + need() <= options_.memory_budget || (in_flight_ == 0 && active_.empty());
     });
     if (stop.stop_requested()) return;
     if (finished(job->result.state)) continue;
     if (need() > job->parsed->host_bytes) expected_circuits_[circuit] = need() - job->parsed->host_bytes;
     job->admitted_bytes = job->parsed->host_bytes;
     admitted_bytes_ += job->admitted_bytes;
-    ready_.push_back(job);
+    active_.push_back(job);
     changed_.notify_all();
   }
 }
 
 void Engine::prove_loop(std::stop_token stop, size_t worker) {
   const Placement where = workers_[worker].where;
-  const auto accept = [&](const Job& j) { return can_take_locked(j, where, Clock::now()); };
-  const auto any = [&] { return std::ranges::any_of(ready_, [&](const JobPtr& j) { return accept(*j); }); };
+  std::optional<std::pair<JobPtr, uint32_t>> next;
+  const auto found = [&] { return (next = next_partition_locked(where, Clock::now())).has_value(); };
   std::unique_lock lock(mutex_);
   for (;;) {
     if (const auto rest = rest_end_locked(where)) {
-      changed_.wait_until(lock, stop, *rest, any);  // a resting GPU looks again when its rest ends
+      changed_.wait_until(lock, stop, *rest, found);  // a resting GPU looks again when its rest ends
     } else {
-      changed_.wait(lock, stop, any);
+      changed_.wait(lock, stop, found);
     }
     if (stop.stop_requested()) return;
-    JobPtr job = pop_best(ready_, accept);
-    if (!job) continue;
-    job->result.state = JobState::running;
-    job->worker = worker;
-    job->result.times.queue_wait_ms = ms_since(job->submitted) - job->result.times.parse_ms;
+    if (!next) continue;
+    const auto [job, k] = *next;
+    next.reset();
+    job->parts[k] = Job::Part::running;
+    ++job->in_flight;
+    ++in_flight_;
+    if (!job->started) {
+      job->started = true;
+      job->result.state = JobState::running;
+      job->result.times.queue_wait_ms = ms_since(job->submitted) - job->result.times.parse_ms;
+      log(*job, "start", "on=" + to_string(where));
+    }
+    if (options_.spread == Spread::proofs && where.gpu && !job->bound_gpu) job->bound_gpu = where.gpu;
     workers_[worker].current_job_id = job->id;
     workers_[worker].current_kind = job->request.kind;
-    ++running_;
+    workers_[worker].current_partition = k;
     lock.unlock();
     const auto t0 = Clock::now();
-    run_job(job, worker);
+    run_partition(job, k, worker);
     metrics_.worker_busy(worker, ms_since(t0) / 1e3);
     lock.lock();
   }
 }
 
-void Engine::run_job(const JobPtr& job, size_t worker) {
+void Engine::run_partition(const JobPtr& job, uint32_t k, size_t worker) {
   const Placement where = workers_[worker].where;
-  log(*job, "start", "on=" + placement_text(where));
-  Expected<SrsCache::Acquired> circuit = Error{ErrorCode::kInternal, "not loaded"};
-  try {
-    circuit = cache_.acquire(job->parsed->circuit_id);
-  } catch (const std::exception& e) {
-    circuit = Error{ErrorCode::kInternal, e.what()};
-  }
+  std::shared_ptr<const ParsedJob> parsed;
   {
     const std::lock_guard lock(mutex_);
-    expected_circuits_.erase(job->parsed->circuit_id);  // loaded (the cache counts it), or failed
+    parsed = job->parsed;
   }
-  if (!circuit) {
-    finish(job, JobState::failed, "parameters of " + job->parsed->circuit_id + ": " + circuit.error().message);
-    return;
+  Expected<SrsCache::Acquired> circuit = capture([&] { return cache_.acquire(parsed->circuit_id); });
+  Expected<PartitionOutput> out = Error{ErrorCode::kInternal, "not proved"};
+  const bool loaded = circuit.has_value();
+  if (loaded) {
+    {
+      const std::lock_guard lock(mutex_);
+      expected_circuits_.erase(parsed->circuit_id);  // loaded: the cache counts it
+      job->result.times.srs_load_ms = std::max(job->result.times.srs_load_ms, circuit->load_ms);
+      if (!std::exchange(job->srs_logged, true))
+        log(*job, "srs", fmt::format("circuit={} load_ms={:.1f}", parsed->circuit_id, circuit->load_ms));
+    }
+    out = capture([&] { return handler_for(job->request.kind)->prove(*parsed, *circuit->circuit, k, where); });
+    circuit = Error{ErrorCode::kInternal, "released"};  // the cache's count of users drops before the job ends
   }
-  job->result.times.srs_load_ms = circuit->load_ms;
-  log(*job, "srs", fmt::format("circuit={} load_ms={:.1f}", job->parsed->circuit_id, circuit->load_ms));
-  std::optional<Expected<ProofOutput>> out = prove_job(job, worker, *circuit->circuit);
-  circuit = Error{ErrorCode::kInternal, "released"};  // the cache's count of users drops before the job ends
-  if (!out) return;  // back in `ready` for another GPU
-  if (!*out) {
-    const bool cancelled = out->error().code == ErrorCode::kCancelled;
-    finish(job, cancelled ? JobState::cancelled : JobState::failed, out->error().message);
-    return;
-  }
-  JobTimes& t = job->result.times;
-  t.synthesis_ms = (*out)->synthesis_ms;
-  t.gpu_compute_ms = (*out)->prove_ms;
-  t.verify_ms = (*out)->verify_ms;
-  job->result.backend = (*out)->backend;
-  finish(job, JobState::completed, "", std::move((*out)->bytes));
-}
 
-std::optional<Expected<ProofOutput>> Engine::prove_job(const JobPtr& job, size_t worker, LoadedCircuit& circuit) {
-  ProofHandler* handler = handler_for(job->request.kind);
-  const Placement where = workers_[worker].where;
-  const auto prove_on = [&](const Placement& on) -> Expected<ProofOutput> {
-    try {
-      return handler->prove(*job->parsed, circuit, on, job->stop.get_token());
-    } catch (const std::exception& e) {  // a CUDA failure, an allocation: this attempt fails, the engine goes on
-      return Error{ErrorCode::kInternal, e.what()};
-    }
-  };
-  Expected<ProofOutput> out = prove_on(where);
-  if (!out && !where.on_cpu() && device_failure(out.error().code)) {
-    if (requeue_after_device_failure(job, worker, out.error())) return std::nullopt;
-    if (options_.retry_on_cpu) {
-      log(*job, "retry", "on=cpu reason=\"" + job->device_errors + "\"");
-      out = prove_on(Placement{});
-    }
-    if (!out) {
-      Error e = out.error();
-      if (options_.retry_on_cpu) e.message += " (on the CPU, after the GPUs': " + job->device_errors + ")";
-      else e.message = job->device_errors;
-      out = std::move(e);
-    }
-  } else if (out && where.gpus.size() == 1) {
-    const std::lock_guard lock(mutex_);
-    health_.at(where.gpus.front()).rest.succeeded();
-  }
-  return out;
-}
-
-bool Engine::requeue_after_device_failure(const JobPtr& job, size_t worker, const Error& error) {
   const std::lock_guard lock(mutex_);
-  const Placement& where = workers_[worker].where;
-  job->device_errors += (job->device_errors.empty() ? "" : "; ") + placement_text(where) + ": " + error.message;
-  for (int g : where.gpus) job->failed_on.insert(g);
-  std::string rest;
-  if (where.gpus.size() == 1) {  // a spread prover has moved what it could: its GPUs all failed
-    GpuHealth& h = health_.at(where.gpus.front());
-    ++h.failures;
-    h.last_error = error.message;
-    const auto now = Clock::now();
-    if (error.code == ErrorCode::kUnavailable) {
-      h.unservable[job->parsed->circuit_id] = error.message;  // the GPU itself may serve other circuits
-    } else if (const auto pause = h.rest.failed(options_.fault_rest, now)) {
-      rest = fmt::format(" rest_s={:.0f}", pause->count() / 1e3);
-    } else {  // another job's attempt, begun before the rest, failed by the same fault: the rest stands
-      rest = fmt::format(" resting_s={:.0f}", std::chrono::duration<double>(h.rest.until - now).count());
-    }
-  }
-  const bool elsewhere = !draining_ && !job->stop.stop_requested() && where.gpus.size() == 1 &&
-                         servable_elsewhere_locked(*job, where.gpus.front());
-  log(*job, "device_failure", fmt::format("on={}{} next={} error=\"{}\"", placement_text(where), rest,
-                                          elsewhere ? "another gpu" : options_.retry_on_cpu ? "cpu" : "none",
-                                          error.message));
-  if (!elsewhere) return false;
-  job->result.state = JobState::queued;
-  job->worker.reset();
+  --job->in_flight;
+  --in_flight_;
   workers_[worker].current_job_id.clear();
-  --running_;
-  ready_.push_back(job);
+  const auto end_if_stopped = [&] {
+    if (job->stop && job->in_flight == 0) finish_locked(job, JobState::cancelled, Error{ErrorCode::kCancelled,
+                                                        "cancelled at a partition boundary"});
+  };
   changed_.notify_all();
-  return true;
+  if (finished(job->result.state)) return;  // failed by another partition meanwhile
+  if (!loaded) {
+    expected_circuits_.erase(parsed->circuit_id);
+    finish_locked(job, JobState::failed, Error{circuit.error().code, "parameters of " + parsed->circuit_id + ": " +
+                                                                         circuit.error().message});
+    return;
+  }
+  if (out) {
+    job->parts[k] = Job::Part::done;
+    job->proofs[k] = std::move(out->bytes);
+    job->backends.insert(out->times.backend);
+    JobTimes& t = job->result.times;
+    t.synthesis_ms += out->times.synthesis_ms;
+    t.gpu_compute_ms += out->times.prove_ms;
+    t.verify_ms += out->times.verify_ms;
+    job->result.partition_times[k] = std::move(out->times);
+    ++job->result.partitions_done;
+    if (where.gpu) health_.at(*where.gpu).rest.succeeded();
+    if (job->result.partitions_done == job->parts.size()) {
+      std::vector<uint8_t> proof;
+      for (const std::vector<uint8_t>& p : job->proofs) proof.insert(proof.end(), p.begin(), p.end());
+      std::string backends;
+      for (const std::string& b : job->backends) backends += (backends.empty() ? "" : " + ") + b;
+      job->result.backend = backends;
+      finish_locked(job, JobState::completed, std::nullopt, std::move(proof));
+      return;
+    }
+    end_if_stopped();
+    return;
+  }
+  Error e = out.error();
+  const Fault fault = fault_of(e.code);
+  if (fault == Fault::device && where.gpu && after_device_failure_locked(job, k, *where.gpu, e)) {
+    job->parts[k] = Job::Part::todo;
+    end_if_stopped();
+    return;
+  }
+  if (fault == Fault::cancelled) {
+    finish_locked(job, JobState::cancelled, std::move(e));
+    return;
+  }
+  if (job->parts.size() > 1) e.message = fmt::format("partition {} of {}: {}", k, job->parts.size(), e.message);
+  if (!job->device_errors.empty()) {
+    e.message = where.on_cpu() ? e.message + " (on the CPU, after the GPUs': " + job->device_errors + ")"
+                               : job->device_errors;
+  }
+  finish_locked(job, JobState::failed, std::move(e));
 }
 
-void Engine::finish(const JobPtr& job, JobState state, std::string error, std::vector<uint8_t> proof) {
-  const std::lock_guard lock(mutex_);
-  finish_locked(job, state, std::move(error), std::move(proof));
+bool Engine::after_device_failure_locked(const JobPtr& job, uint32_t k, int g, const Error& error) {
+  job->device_errors += fmt::format("{}gpu {}: {}", job->device_errors.empty() ? "" : "; ", g, error.message);
+  job->failed_on.insert(g);
+  if (job->bound_gpu == g) job->bound_gpu.reset();
+  GpuHealth& h = health_.at(g);
+  ++h.failures;
+  h.last_error = error.message;
+  const auto now = Clock::now();
+  std::string rest;
+  if (error.code == ErrorCode::kUnavailable) {
+    h.unservable[job->parsed->circuit_id] = error.message;  // the GPU itself may serve other circuits
+  } else if (const auto pause = h.rest.failed(options_.fault_rest, now)) {
+    rest = fmt::format(" rest_s={:.0f}", pause->count() / 1e3);
+  } else {  // another attempt, begun before the rest, failed by the same fault: the rest stands
+    rest = fmt::format(" resting_s={:.0f}", std::chrono::duration<double>(h.rest.until - now).count());
+  }
+  const bool elsewhere = !job->stop && servable_elsewhere_locked(*job, g);
+  const bool cpu = !elsewhere && !job->stop && options_.retry_on_cpu;
+  log(*job, "device_failure", fmt::format("partition={} on=gpu {}{} next={} error=\"{}\"", k, g, rest,
+                                          elsewhere ? "another gpu" : cpu ? "cpu" : "none", error.message));
+  if (cpu && !job->on_cpu) {
+    job->on_cpu = true;
+    log(*job, "retry", "on=cpu reason=\"" + job->device_errors + "\"");
+  }
+  return elsewhere || cpu || job->stop;
 }
 
-void Engine::finish_locked(const JobPtr& job, JobState state, std::string error, std::vector<uint8_t> proof) {
+void Engine::finish_locked(const JobPtr& job, JobState state, std::optional<Error> error, std::vector<uint8_t> proof) {
   if (finished(job->result.state)) return;
-  if (job->result.state == JobState::running) --running_;
-  if (job->worker && job->result.state == JobState::running) workers_[*job->worker].current_job_id.clear();
+  std::erase(pending_, job);
+  std::erase(active_, job);
   admitted_bytes_ -= job->admitted_bytes;
   job->admitted_bytes = 0;
   job->parsed.reset();
@@ -406,6 +418,7 @@ void Engine::finish_locked(const JobPtr& job, JobState state, std::string error,
   job->result.state = state;
   job->result.error = std::move(error);
   job->result.proof = std::move(proof);
+  if (state != JobState::completed) job->result.partition_times.clear();
   job->result.times.total_ms = ms_since(job->submitted);
   const JobTimes& t = job->result.times;
   log(*job, "done",
@@ -413,7 +426,7 @@ void Engine::finish_locked(const JobPtr& job, JobState state, std::string error,
                   "gpu_compute_ms={:.1f} verify_ms={:.1f}{}{}",
                   to_string(state), t.total_ms, t.queue_wait_ms, t.parse_ms, t.srs_load_ms, t.synthesis_ms,
                   t.gpu_compute_ms, t.verify_ms, job->result.backend.empty() ? "" : " backend=\"" + job->result.backend + "\"",
-                  job->result.error.empty() ? "" : " error=\"" + job->result.error + "\""));
+                  job->result.error ? " error=\"" + job->result.error->message + "\"" : ""));
   metrics_.job_finished(job->request.kind, state, t);
   finished_order_.push_back(job->id);
   while (finished_order_.size() > options_.finished_kept) {
@@ -450,19 +463,19 @@ Engine::Cancelled Engine::cancel(const std::string& job_id) {
   if (it == jobs_.end()) return {};
   const JobPtr job = it->second;
   if (finished(job->result.state)) return {true, false};
-  job->stop.request_stop();
-  if (job->result.state == JobState::running) {
-    log(*job, "cancel", "running: stops at the next partition boundary");
+  job->stop = true;
+  if (job->in_flight > 0) {
+    log(*job, "cancel", fmt::format("running: ends when its {} partition(s) in flight do", job->in_flight));
     return {true, true};
   }
-  cancel_queued_locked(job, "cancelled before it started");
-  return {true, false};
+  const bool started = job->started;
+  cancel_queued_locked(job, started ? "cancelled at a partition boundary" : "cancelled before it started");
+  return {true, started};
 }
 
 void Engine::cancel_queued_locked(const JobPtr& job, std::string reason) {
-  job->stop.request_stop();  // one being parsed is dropped when its parse returns (it is finished)
-  for (auto* q : {&pending_, &ready_}) std::erase(*q, job);
-  finish_locked(job, JobState::cancelled, std::move(reason));
+  job->stop = true;  // one being parsed is dropped when its parse returns (it is finished)
+  finish_locked(job, JobState::cancelled, Error{ErrorCode::kCancelled, std::move(reason)});
 }
 
 Expected<SrsCache::Preloaded> Engine::preload(const std::string& circuit_id) { return cache_.preload(circuit_id); }
@@ -508,7 +521,7 @@ MetricsSnapshot Engine::metrics() const {
   m.memory_reserved = s.memory_reserved;
   for (const SrsCache::Entry& e : s.circuits) m.circuits_bytes += e.host_bytes;
   const std::vector<double> busy = metrics_.busy_seconds();
-  for (size_t w = 0; w < s.workers.size(); ++w) m.workers.push_back({placement_text(s.workers[w].where), busy[w]});
+  for (size_t w = 0; w < s.workers.size(); ++w) m.workers.push_back({to_string(s.workers[w].where), busy[w]});
   const auto now = Clock::now();
   for (const auto& [g, h] : s.gpus) m.gpus.push_back({g, h.failures, h.rest.resting(now)});
   m.uptime_s = s.uptime_s;
@@ -523,10 +536,11 @@ void Engine::shutdown(std::optional<std::chrono::milliseconds> timeout) {
     if (job->result.state == JobState::queued) queued.push_back(job);
   }
   for (const JobPtr& job : queued) cancel_queued_locked(job, "the engine is shutting down");
-  const auto idle = [&] { return running_ == 0; };
+  const auto idle = [&] { return active_.empty() && in_flight_ == 0; };
   if (timeout && !changed_.wait_for(lock, *timeout, idle)) {
-    for (const auto& [id, job] : jobs_) {
-      if (job->result.state == JobState::running) job->stop.request_stop();
+    for (const JobPtr& job : std::vector<JobPtr>(active_)) {
+      job->stop = true;
+      if (job->in_flight == 0) cancel_queued_locked(job, "the engine is shutting down");
     }
   }
   changed_.wait(lock, idle);
@@ -536,6 +550,22 @@ void Engine::log(const Job& job, const std::string& stage, const std::string& de
   if (!options_.log_stage) return;
   options_.log_stage(fmt::format("job={} request_id=\"{}\" kind={} stage={} {}", job.id, job.request.request_id,
                                  to_string(job.request.kind), stage, detail));
+}
+
+Expected<JobResult> prove_to_end(Engine& engine, JobRequest request,
+                                 const std::function<void(uint32_t done, uint32_t total)>& on_progress) {
+  Engine::Submitted submitted;
+  CUZK_TRY_ASSIGN(submitted, engine.submit(std::move(request)));
+  uint32_t reported = 0;
+  for (;;) {
+    JobResult r;
+    CUZK_TRY_ASSIGN(r, engine.await(submitted.job_id, std::chrono::milliseconds(on_progress ? 200 : 60'000)));
+    if (on_progress && r.partitions_done != reported) {
+      reported = r.partitions_done;
+      on_progress(r.partitions_done, r.partitions);
+    }
+    if (finished(r.state)) return r;
+  }
 }
 
 }  // namespace cuzk::engine

@@ -1,26 +1,33 @@
 #pragma once
-// The proving engine (shared/DESIGN.md decision 7): jobs go parse -> prove (synthesis and the
-// proof, per partition, inside the handler) -> self-verify -> done, each stage with its own
-// workers and a bounded queue between them.
+// The proving engine, the only orchestrator of proofs (shared/DESIGN.md decision 7): the daemon,
+// `cuzk prove` and the benches all prove through it. A job is a list of partitions; the engine
+// hands them out one at a time to the workers of each place (every GPU, and the CPU), each of
+// which has the handler synthesise, prove and verify it there; the job's proof is its
+// partitions' proofs in order.
 //
-//   submit ──> pending (by priority, then age) ──parse worker──> ready (by priority, then age)
-//          ──prover workers (N per GPU, or one for the CPU)──> finished (kept for await)
+//   submit ──> pending (by priority, then age) ──parse worker──> active (admitted; by priority,
+//          then age) ──partitions──> GPU workers (partitions_per_gpu a GPU) | the CPU worker
+//          ──all partitions proved──> finished (kept for await)
 //
+// - Priorities preempt at partition boundaries: a worker that is done with a partition takes the
+//   next partition of the best job, so a CRITICAL job waits at most for the partitions in flight.
+// - Spread::proofs keeps a job's partitions on the GPU that took its first (each GPU proves
+//   sectors of its own); Spread::partitions lets every GPU take any (one sector in 1/N the time).
 // - Idempotent: a request_id already known joins that job (queued, running or completed); one
 //   that failed or was cancelled is proved afresh.
-// - Memory: a parsed job moves to `ready` only when its host bytes fit the budget beside the
+// - Memory: a parsed job becomes active only when its host bytes fit the budget beside the
 //   larger of what is reserved (the loaded circuits' and the admitted jobs' estimates) and the
 //   process's resident set now; one that could never fit fails, naming the sizes. When nothing
 //   runs, the next job goes ahead (so that the engine never stalls on memory it cannot free).
-// - Cancellation: a queued job ends at once; a running one at the next partition boundary.
-// - A GPU that fails a job (it cannot hold the circuit's key, a CUDA error, a proof that does not
-//   verify) fails only that attempt: the job goes back to `ready` for another GPU that has not
-//   failed it, and after the GPUs, once on the CPU (when allowed); a proof is never returned
-//   unverified. The failing GPU rests (takes no job) for options.fault_rest, doubled after each
-//   failure in a row up to 16x (attempts that fail during a rest, begun before it, are the same
-//   fault and do not lengthen it), and one it cannot serve (kUnavailable) is not offered that
-//   circuit again. With Spread::partitions the spread prover moves a failed partition to
-//   another GPU itself (groth16/spread_prover.hpp).
+// - Cancellation: a queued job ends at once; a running one when its partitions in flight end.
+// - Failover, one policy: a failure is the input's or a device's (cuzk::fault_of). The input's
+//   fails the job. A device's fails only that partition's attempt: it goes back to the job for a
+//   GPU that has not failed the job, and when none is left, to the CPU (retry_on_cpu) or the job
+//   fails naming each GPU's error; partitions already proved are kept. The failing GPU rests
+//   (takes nothing) for fault_rest, doubled after each failure in a row up to 16x (attempts that
+//   fail during a rest, begun before it, are the same fault: core/fault_rest.hpp); a GPU that
+//   cannot serve a circuit (kUnavailable) is not offered it again while another can. A proof is
+//   never returned unverified.
 // - Shutdown drains: new submissions are refused, queued jobs are cancelled, running jobs finish.
 
 #include <chrono>
@@ -55,18 +62,21 @@ std::string_view to_string(Spread spread);  // "proofs", "partitions"
 
 struct EngineOptions {
   std::vector<int> gpus;            // ordinals proved on; empty: the CPU
-  unsigned workers_per_gpu = 2;     // jobs proved at once on one GPU (Spread::partitions: on all of them)
+  // Partitions in flight on each GPU (its workers): one proved while the next ones are
+  // synthesised and go up. Each holds a witness buffer (4.2 GB pinned at 32 GiB).
+  unsigned partitions_per_gpu = 4;
   Spread spread = Spread::proofs;
   unsigned max_pending = 64;        // queued jobs (not yet proving) beyond which submit is refused
   size_t memory_budget = 0;         // host bytes for loaded circuits and jobs; 0: no limit
   // The process's resident bytes now: admission counts the larger of it and the estimates, so
   // memory the estimates miss holds work back too. Empty: the estimates alone.
   std::function<size_t()> resident_bytes = cuzk::resident_bytes;
-  bool retry_on_cpu = true;         // a job every GPU failed is retried once on the CPU
+  bool retry_on_cpu = true;         // a job's partitions every GPU failed are proved on the CPU
   // How long a GPU that failed a job takes none (doubled for each failure in a row, up to 16x).
   std::chrono::milliseconds fault_rest{30'000};
   size_t finished_kept = 1024;      // finished jobs remembered for await (oldest forgotten first)
-  // One line per job stage (parse, srs, prove, done), e.g. to a logger; may be empty.
+  // One line per job stage (submit, parse, start, srs, device_failure, retry, done), e.g. to a
+  // logger; may be empty.
   std::function<void(const std::string& line)> log_stage;
 };
 
@@ -79,6 +89,7 @@ struct WorkerStatus {
   Placement where;
   std::string current_job_id;  // "" when idle
   ProofKind current_kind = ProofKind::unspecified;
+  uint32_t current_partition = 0;
 };
 // A GPU's failures (the engine's view: jobs it failed), for metrics and logs.
 struct GpuHealth {
@@ -109,14 +120,14 @@ class Engine {
     std::string job_id;
     uint32_t queue_position = 0;  // jobs ahead of it (0: next)
     bool joined = false;          // the request_id was known: this is that job
-    std::string assigned_gpu;     // "" until a worker takes it
+    std::string assigned_gpu;     // "" until a worker takes a partition of it
   };
   // Refused (not queued): a kind without a handler (kUnsupported), a full queue
   // (kResourceExhausted), a draining engine (kResourceExhausted, saying so).
   Expected<Submitted> submit(JobRequest request);
 
-  // The job's result once finished, or its state so far when `timeout` passes first (nullopt:
-  // wait as long as it takes). Unknown job id: kNotFound.
+  // The job's result once finished, or its state so far (partitions_done) when `timeout` passes
+  // first (nullopt: wait as long as it takes). Unknown job id: kNotFound.
   Expected<JobResult> await(const std::string& job_id, std::optional<std::chrono::milliseconds> timeout);
 
   struct Cancelled {
@@ -143,22 +154,25 @@ class Engine {
   ProofHandler* handler_serving(const std::string& circuit_id) const;
   void parse_loop(std::stop_token stop);
   void prove_loop(std::stop_token stop, size_t worker);
-  void run_job(const JobPtr& job, size_t worker);
-  // The job's proof on the worker's place, and after a device failure on the CPU if no other GPU
-  // is left; nullopt when it went back to `ready` for another GPU.
-  std::optional<Expected<ProofOutput>> prove_job(const JobPtr& job, size_t worker, LoadedCircuit& circuit);
-  // A GPU placement's failure of `job`: true when the job went back to `ready` for another GPU.
-  bool requeue_after_device_failure(const JobPtr& job, size_t worker, const Error& error);
+  // One partition of `job` on the worker's place: proved, and recorded (the job finished when it
+  // was the last, failed when the fault was the input's, the partition handed back after a
+  // device's).
+  void run_partition(const JobPtr& job, uint32_t partition, size_t worker);
+  // A device's failure of `job`'s partition on GPU `g`: the GPU's rest, and where the partition
+  // goes now. False when no place is left for it (the job must fail).
+  bool after_device_failure_locked(const JobPtr& job, uint32_t partition, int g, const Error& error);
+  // The job and partition `where` takes next (highest priority, then oldest), or none.
+  std::optional<std::pair<JobPtr, uint32_t>> next_partition_locked(const Placement& where,
+                                                                   std::chrono::steady_clock::time_point now);
   bool can_take_locked(const Job& job, const Placement& where, std::chrono::steady_clock::time_point now) const;
   // Whether a GPU other than `except` has neither failed `job` nor been unable to serve its circuit.
-  bool servable_elsewhere_locked(const Job& job, int except) const;
-  // The soonest end of a rest among `where`'s GPUs (none resting: nullopt).
+  bool servable_elsewhere_locked(const Job& job, std::optional<int> except) const;
+  // The soonest end of a rest of `where`'s GPU (none resting: nullopt).
   std::optional<std::chrono::steady_clock::time_point> rest_end_locked(const Placement& where) const;
-  void finish(const JobPtr& job, JobState state, std::string error, std::vector<uint8_t> proof = {});
-  void finish_locked(const JobPtr& job, JobState state, std::string error, std::vector<uint8_t> proof = {});
+  void finish_locked(const JobPtr& job, JobState state, std::optional<Error> error, std::vector<uint8_t> proof = {});
   void cancel_queued_locked(const JobPtr& job, std::string reason);  // not running: ends it now
-  // Highest priority, then oldest, among those `accept` takes (null: none); with mutex_ held.
-  JobPtr pop_best(std::deque<JobPtr>& queue, const std::function<bool(const Job&)>& accept = {});
+  // Highest priority, then oldest, in `queue` (null when empty); with mutex_ held.
+  JobPtr pop_best(std::deque<JobPtr>& queue);
   size_t reserved_locked() const;  // loaded circuits + admitted jobs (estimates)
   size_t in_use_locked() const;    // the larger of that and the resident set
   void log(const Job& job, const std::string& stage, const std::string& detail) const;
@@ -174,16 +188,24 @@ class Engine {
   std::map<std::string, JobPtr> jobs_;              // by job id
   std::map<std::string, std::string> by_request_;   // request_id -> job id
   std::deque<std::string> finished_order_;          // oldest first, for forgetting
-  std::deque<JobPtr> pending_, ready_;
-  size_t admitted_bytes_ = 0;  // jobs in ready_ or running
+  std::deque<JobPtr> pending_;  // submitted, not parsed yet
+  std::vector<JobPtr> active_;   // admitted, not finished: their partitions are handed out
+  size_t admitted_bytes_ = 0;    // the active jobs'
+  unsigned in_flight_ = 0;       // partitions being proved
   std::map<std::string, size_t> expected_circuits_;  // admitted jobs' circuits not loaded yet
   std::vector<WorkerStatus> workers_;
   std::map<int, GpuHealth> health_;  // by ordinal
   uint64_t next_id_ = 1;
   bool draining_ = false;
-  unsigned running_ = 0;
 
   std::vector<std::jthread> threads_;  // last: joined first, while the rest is alive
 };
+
+// One job through `engine` to its end, as `cuzk prove` and the benches run it (in process, the
+// daemon's path): submitted, then awaited; `on_progress(done, total)` is called as partitions are
+// proved (may be empty). The job's result (completed, failed or cancelled), or the submission's
+// error.
+Expected<JobResult> prove_to_end(Engine& engine, JobRequest request,
+                                 const std::function<void(uint32_t done, uint32_t total)>& on_progress = {});
 
 }  // namespace cuzk::engine

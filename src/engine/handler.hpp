@@ -1,14 +1,14 @@
 #pragma once
-// What the engine needs from one kind of proof (PoRep C2 today): parse and check a request's
-// payload, load a circuit's parameters, prove and verify. The engine (engine/engine.hpp) does the
-// rest: queues, priorities, workers, memory, cancellation, timings. Tests drive the engine with a
-// handler of their own.
+// What the engine needs from one kind of proof: parse and check a request's payload, load a
+// circuit's parameters, and prove one partition of a job on one place, verified. The engine
+// (engine/engine.hpp) does the rest, the same for every kind: queues, priorities, which partition
+// runs where, failover between GPUs, memory, cancellation, timings, and the proof's bytes (the
+// partitions' proofs in order). Tests drive the engine with a handler of their own.
 
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
-#include <stop_token>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,47 +26,49 @@ struct LoadedCircuit {
   size_t host_bytes = 0;  // held on the host (the memory budget counts it)
 };
 
-// A request parsed and checked, ready to prove.
+// A request parsed and checked, ready to prove. Read by several workers at once (one partition
+// each): const once parsed.
 struct ParsedJob {
   virtual ~ParsedJob() = default;
   std::string circuit_id;  // the parameters it needs, e.g. "porep-32g"
+  uint32_t partitions = 1;   // proved one by one, each on any place; the proof is their bytes in order
   size_t host_bytes = 0;   // host memory while it is proved (the memory budget's estimate)
   size_t circuit_bytes = 0;  // host memory of its circuit once loaded (counted while it is not)
 };
 
-// Where a job is proved: one GPU, several (the proof's partitions spread over them:
-// engine::Spread::partitions), or the CPU (none).
+// Where a partition is proved: one GPU, or the CPU.
 struct Placement {
-  std::vector<int> gpus;
-  bool on_cpu() const { return gpus.empty(); }
+  std::optional<int> gpu;
+  bool on_cpu() const { return !gpu.has_value(); }
   friend bool operator==(const Placement&, const Placement&) = default;
 };
+std::string to_string(const Placement& where);  // "cpu", "gpu 1"
 
-struct ProofOutput {
+// One partition's proof, verified against its public inputs.
+struct PartitionOutput {
   std::vector<uint8_t> bytes;
-  double synthesis_ms = 0, prove_ms = 0, verify_ms = 0;
-  std::string backend;  // the prover's name
+  PartitionTimes times;
 };
 
 class ProofHandler {
  public:
   virtual ~ProofHandler() = default;
   virtual ProofKind kind() const = 0;
-  // The payload parsed and checked against the request (sizes, registered proof); an error
-  // fails this job only and names the field at fault.
+  // The payload parsed and checked against the request (sizes, registered proof, every path
+  // against its root); an error fails this job only and names the field at fault.
   virtual Expected<std::unique_ptr<ParsedJob>> parse(const JobRequest& request) const = 0;
   // Whether `circuit_id` is one of this handler's ("porep-2k" .. "porep-64g").
   virtual bool serves(std::string_view circuit_id) const = 0;
   // Its parameters read (and uploaded to the GPUs the handler was given).
   virtual Expected<std::shared_ptr<LoadedCircuit>> load(const std::string& circuit_id) = 0;
-  // The proof, verified before it is returned. Ends at the next boundary (a PoRep partition)
-  // with ErrorCode::kCancelled once `stop` is requested. The job's own faults (a payload that
-  // does not prove: kInvalidArgument, kCorruption) fail it; the device's are retried elsewhere
-  // by the engine: kUnavailable (this placement cannot serve the circuit, e.g. a GPU whose
-  // prover could not be made), kVerifyFailed (a proof it made does not verify), and any other
-  // (a CUDA failure: kInternal).
-  virtual Expected<ProofOutput> prove(ParsedJob& job, LoadedCircuit& circuit, const Placement& where,
-                                      std::stop_token stop) = 0;
+  // Partition `partition` of `job` proved on `where` and verified before it is returned; called
+  // for several partitions (of one job or several) at once. The error's code says whose fault a
+  // failure is (cuzk::fault_of, core/error.hpp): the input's fails the job, the device's is
+  // retried on another place by the engine: kUnavailable (this place cannot serve the circuit,
+  // e.g. a GPU whose prover could not be made), kVerifyFailed (a proof it made does not verify),
+  // kInternal (a CUDA failure). What it throws is caught by the engine as cuzk::capture says.
+  virtual Expected<PartitionOutput> prove(const ParsedJob& job, LoadedCircuit& circuit, uint32_t partition,
+                                          const Placement& where) = 0;
 };
 
 }  // namespace cuzk::engine

@@ -9,6 +9,9 @@
 #include <string_view>
 #include <vector>
 
+#include "core/error.hpp"
+#include "groth16/partition_prover.hpp"
+
 namespace cuzk::engine {
 
 // cuzk.v1 ProofKind: the numbers are the wire's.
@@ -34,6 +37,7 @@ struct JobRequest {
   uint64_t sector_size = 0;                // 0: take it from the payload
   std::optional<uint64_t> registered_proof;  // checked against the payload's when given
   std::vector<uint8_t> vanilla_proof;      // PoRep: the C1 (JSON, or Curio's wrapper)
+  std::string payload_name = "vanilla_proof";  // how errors name the payload (the CLI: its file)
   uint64_t sector_number = 0, miner_id = 0;
 };
 
@@ -52,14 +56,23 @@ struct JobTimes {
   double total_ms = 0;       // submitted -> finished
 };
 
+// One partition's times (groth16/partition_prover.hpp), and where it was proved.
+struct PartitionTimes : groth16::ProofTimes {
+  std::string backend;  // "gpu 0 (NVIDIA H200)", "cpu"
+};
+
 // What awaiting a job gives.
 struct JobResult {
   std::string job_id;
   JobState state = JobState::queued;
   std::vector<uint8_t> proof;  // completed: the proof bytes (PoRep: 192 per partition)
-  std::string error;           // failed or cancelled: why
+  // Failed or cancelled: why, with the code of the failure (the input's, a device's: fault_of).
+  std::optional<Error> error;
   JobTimes times;
-  std::string backend;         // which prover made the proof ("gpu 0 (NVIDIA H200)", "cpu")
+  std::string backend;         // which provers made the proof ("gpu 0 (NVIDIA H200)", "cpu", or both)
+  uint32_t partitions = 0, partitions_done = 0;  // 0 partitions: not parsed yet
+  std::vector<PartitionTimes> partition_times;   // completed: by partition
+  std::string error_text() const { return error ? error->message : std::string(); }
 };
 
 }  // namespace cuzk::engine

@@ -1,12 +1,9 @@
 #pragma once
 // PoRep C2 in the engine: a request's vanilla proof is a C1 (SealCommitPhase1Output JSON, or
 // Curio's wrapper); its circuit is "porep-<size>" ("porep-2k", "porep-8m", "porep-512m",
-// "porep-32g", "porep-64g"), whose parameters are found as `prove porep` finds them
-// (porep/params.hpp: official files first, then cuzk's own). The proof is porep::prove_c1's:
-// every partition verified before it is kept. Loading makes a prover on each GPU; one that fails
-// there (too little free memory even to stream the key) leaves that GPU out of this circuit, and
-// a job placed on it fails with kUnavailable (the engine moves it to another GPU). A job placed on
-// several GPUs has its partitions spread over them (groth16::SpreadProver).
+// "porep-32g", "porep-64g"), whose parameters are found as porep/params.hpp says (official files
+// first, then cuzk's own) and loaded as every Groth16 circuit is (engine/groth16_circuit.hpp). A
+// partition is porep::prove_partition's: synthesised, proved on its place, verified.
 
 #include <cstdint>
 #include <filesystem>
@@ -19,12 +16,10 @@
 #include <vector>
 
 #include "core/thread_pool.hpp"
+#include "engine/groth16_circuit.hpp"
 #include "engine/handler.hpp"
-#include "groth16/backend.hpp"
-#include "groth16/keys.hpp"
 #include "groth16/select_prover.hpp"
 #include "porep/circuit.hpp"
-#include "porep/prover.hpp"
 
 namespace cuzk::engine {
 
@@ -39,25 +34,16 @@ struct PorepHandlerOptions {
   // the CPU only.
   std::vector<groth16::GpuChoice> gpus;
   bool keep_cpu_prover = true;  // with GPUs: keep the key on the host too, for retries on the CPU
-  unsigned partitions_in_flight = porep::ProveOptions::kPipelineWorkers;  // a GPU job's partitions synthesised ahead
+  unsigned partitions_per_gpu = 4;  // the engine's: a witness buffer each (the memory estimate)
   std::optional<uint64_t> blinding_seed;  // reproducible r, s (tests only)
+  // A witness's challenges synthesised in parallel on `pool`, or each partition on one thread (a
+  // bench's peer: docs/PERF.md 22).
+  enum class Challenges { parallel, serial };
+  Challenges challenges = Challenges::parallel;
   // Instead of reading the parameter directory: the circuit of a sector size made elsewhere
-  // (`bench pipeline`'s own key, make_porep_circuit).
+  // (a bench's own key, Groth16Circuit).
   std::function<Expected<std::shared_ptr<LoadedCircuit>>(uint64_t sector_size)> load;
 };
-
-// A PoRep circuit's parts made elsewhere, as the engine's cache holds them.
-struct PorepCircuitParts {
-  std::unique_ptr<groth16::Parameters> params;  // on the host: null when no prover reads it
-  groth16::VerifyingKey vk;
-  std::unique_ptr<r1cs::CompiledR1cs<ff::Fr>> circuit;  // null when no prover reads it from the host
-  std::map<int, std::unique_ptr<groth16::ProverBackend>> gpus;  // by ordinal
-  std::map<int, std::string> gpu_errors;  // GPUs whose prover could not be made, and why
-  std::unique_ptr<groth16::ProverBackend> cpu;
-};
-// The parts as the engine's cache holds them, with a spread prover (groth16/spread_prover.hpp)
-// over the GPUs' provers for jobs placed on several GPUs.
-std::shared_ptr<LoadedCircuit> make_porep_circuit(PorepCircuitParts parts);
 
 class PorepHandler final : public ProofHandler {
  public:
@@ -66,8 +52,8 @@ class PorepHandler final : public ProofHandler {
   Expected<std::unique_ptr<ParsedJob>> parse(const JobRequest& request) const override;
   bool serves(std::string_view circuit_id) const override { return porep_sector_size(circuit_id).has_value(); }
   Expected<std::shared_ptr<LoadedCircuit>> load(const std::string& circuit_id) override;
-  Expected<ProofOutput> prove(ParsedJob& job, LoadedCircuit& circuit, const Placement& where,
-                              std::stop_token stop) override;
+  Expected<PartitionOutput> prove(const ParsedJob& job, LoadedCircuit& circuit, uint32_t partition,
+                                  const Placement& where) override;
 
  private:
   // The .params file's size for a sector size (the key's points, less a few bytes each): the

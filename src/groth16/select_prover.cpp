@@ -1,8 +1,8 @@
 #include "groth16/select_prover.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
-#include <charconv>
-#include <cstdlib>
 #include <optional>
 
 #include "core/error.hpp"
@@ -15,53 +15,16 @@
 
 namespace cuzk::groth16 {
 
-Expected<GpuChoice> GpuChoice::parse(std::string_view text) {
-  if (text == "off") return GpuChoice{Kind::off, 0};
-  if (text == "auto") return GpuChoice{Kind::automatic, 0};
-  int n = -1;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
-  if (ec != std::errc{} || end != text.data() + text.size() || n < 0)
-    return invalid_argument("GPU choice '" + std::string(text) + "': expected auto, off or a GPU ordinal (0, 1, ...)");
-  return GpuChoice{Kind::device, n};
-}
-
-Expected<GpuMemoryLimits> GpuChoice::memory_limits_from_flags(std::string_view memory) {
-  std::string_view source = "--gpu-memory";
-  if (memory.empty()) {
-    const char* v = std::getenv("CUZK_GPU_MEMORY");
-    if (v == nullptr) return GpuMemoryLimits{};
-    source = "CUZK_GPU_MEMORY";
-    memory = v;
+Expected<GpuChoice> GpuChoice::of(const GpuSelection& selection, const GpuMemoryLimits& limits) {
+  switch (selection.mode) {
+    case GpuSelection::Mode::off: return GpuChoice{Kind::off, 0, limits.of(0)};
+    case GpuSelection::Mode::automatic: return GpuChoice{Kind::automatic, 0, limits.of(0)};
+    case GpuSelection::Mode::list: break;
   }
-  auto limits = parse_gpu_memory_limits(memory);
-  if (!limits) return invalid_argument(std::string(source) + ": " + limits.error().message);
-  return limits;
-}
-
-// "auto" and "off" take GPU 0's limit (auto proves on GPU 0).
-Expected<GpuChoice> GpuChoice::from_env() {
-  GpuChoice c;
-  if (const char* v = std::getenv("CUZK_GPU"); v != nullptr && *v != '\0') {
-    auto parsed = parse(v);
-    if (!parsed) return invalid_argument("CUZK_GPU: " + parsed.error().message);
-    c = *parsed;
-  }
-  GpuMemoryLimits limits;
-  CUZK_TRY_ASSIGN(limits, memory_limits_from_flags(""));
-  c.memory_limit = limits.of(c.kind == Kind::device ? c.ordinal : 0);
-  return c;
-}
-
-Expected<GpuChoice> GpuChoice::from_flags(std::string_view gpu, std::string_view memory) {
-  GpuChoice c;
-  CUZK_TRY_ASSIGN(c, from_env());  // a malformed CUZK_GPU or CUZK_GPU_MEMORY fails even under a flag
-  if (!gpu.empty()) {
-    CUZK_TRY_ASSIGN(c, parse(gpu));
-  }
-  GpuMemoryLimits limits;
-  CUZK_TRY_ASSIGN(limits, memory_limits_from_flags(memory));
-  c.memory_limit = limits.of(c.kind == Kind::device ? c.ordinal : 0);
-  return c;
+  if (selection.ordinals.size() != 1)
+    return invalid_argument(fmt::format("'{}': this command proves on one GPU (give one ordinal)", to_string(selection)));
+  const int ordinal = int(selection.ordinals.front());
+  return GpuChoice{Kind::device, ordinal, limits.of(ordinal)};
 }
 
 bool gpu_backend_built() { return CUZK_HAVE_GPU != 0; }
@@ -103,6 +66,13 @@ Expected<std::optional<int>> pick_gpu(const GpuChoice& choice) {
 }
 
 }  // namespace
+
+Expected<std::optional<GpuChoice>> device_choice(const GpuChoice& choice) {
+  std::optional<int> gpu;
+  CUZK_TRY_ASSIGN(gpu, pick_gpu(choice));
+  if (!gpu) return std::optional<GpuChoice>();
+  return std::optional<GpuChoice>(GpuChoice{GpuChoice::Kind::device, *gpu, choice.memory_limit});
+}
 
 Expected<void> check_gpu_choice(const GpuChoice& choice) {
   std::optional<int> gpu;

@@ -1,14 +1,16 @@
 #pragma once
-// Choosing the prover backend (groth16/backend.hpp): CUZK_GPU=auto|off|N, a config key or a flag
-// (shared/DESIGN.md decision 6).
+// Choosing the prover backend (groth16/backend.hpp) from a GPU choice the app has parsed (its
+// flag, CUZK_GPU or a config key: apps/cuzk/settings.hpp; shared/DESIGN.md decision 6).
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "core/expected.hpp"
 #include "core/gpu_memory_limits.hpp"
+#include "core/gpu_selection.hpp"
 #include "core/thread_pool.hpp"
 #include "groth16/backend.hpp"
 #include "groth16/keys.hpp"
@@ -22,21 +24,13 @@ struct GpuChoice {
   int ordinal = 0;  // Kind::device
   // The most device memory cuzk may use on that GPU (bytes; 0: what is free): below what the key,
   // circuit and a proof need, the key and circuit stay on the host (groth16/gpu_memory_plan.hpp).
-  // CUZK_GPU_MEMORY and the --gpu-memory flags: "16GiB", or per GPU "16GiB,1=4GiB"
-  // (core/gpu_memory_limits.hpp), of which this GPU's.
+  // Users write it per GPU, "16GiB,1=4GiB" (core/gpu_memory_limits.hpp): this GPU's.
   size_t memory_limit = 0;
 
-  // "off" (the CPU), "auto" (GPU 0 when one is visible, else the CPU) or a GPU ordinal ("0", "1").
-  static Expected<GpuChoice> parse(std::string_view text);
-  // CUZK_GPU, or "auto" when it is unset or empty; memory_limit: CUZK_GPU_MEMORY's for the chosen
-  // ordinal (GPU 0 for "auto" and "off").
-  static Expected<GpuChoice> from_env();
-  // Flags over the environment: `gpu` ("" keeps CUZK_GPU's), `memory` ("" keeps CUZK_GPU_MEMORY's);
-  // memory_limit is the limits' for the chosen ordinal, as in from_env.
-  static Expected<GpuChoice> from_flags(std::string_view gpu, std::string_view memory);
-  // The limits of every GPU: `memory` (the --gpu-memory flag), else CUZK_GPU_MEMORY, else none;
-  // for a caller proving on several GPUs, which gives GPU n limits.of(n).
-  static Expected<GpuMemoryLimits> memory_limits_from_flags(std::string_view memory);
+  // The one GPU of `selection` (core/gpu_selection.hpp: off, auto (GPU 0 when one is visible,
+  // else the CPU) or a single ordinal), with its limit in `limits` (auto and off: GPU 0's). A
+  // list of several is refused: this choice is for commands that prove on one GPU.
+  static Expected<GpuChoice> of(const GpuSelection& selection, const GpuMemoryLimits& limits);
 };
 
 // Whether this build has the GPU backend (CUDA found at build time).
@@ -52,6 +46,9 @@ std::vector<GpuInfo> visible_gpus();
 // The errors make_prover would give for `choice` (a GPU that is not visible, none in this build),
 // before any long work is started.
 Expected<void> check_gpu_choice(const GpuChoice& choice);
+// The GPU `choice` proves on here (Kind::device, its ordinal and memory limit; auto: GPU 0 when
+// one is visible), or nullopt for the CPU; check_gpu_choice's errors.
+Expected<std::optional<GpuChoice>> device_choice(const GpuChoice& choice);
 // Whether make_prover gives a GPU backend for `choice` here (auto: a GPU is visible; a GPU
 // ordinal: yes, or make_prover fails).
 bool chooses_gpu(const GpuChoice& choice);

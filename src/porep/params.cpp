@@ -74,13 +74,6 @@ Expected<std::string> cached_digest(const fs::path& file) {
 
 }  // namespace
 
-fs::path parameter_dir(const std::optional<fs::path>& flag) {
-  if (flag) return *flag;
-  const char* env = std::getenv("FIL_PROOFS_PARAMETER_CACHE");
-  if (env != nullptr && *env != '\0') return fs::path(env);
-  return fs::path(kDefaultParameterDir);
-}
-
 const OfficialParams* official_params(uint64_t sector_size) {
   for (const OfficialParams& p : kOfficial)
     if (p.sector_size == sector_size) return &p;

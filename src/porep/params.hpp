@@ -1,6 +1,7 @@
 #pragma once
-// Where a PoRep circuit's Groth16 parameters live (shared/SPEC.md §6). The directory is --params
-// DIR, else $FIL_PROOFS_PARAMETER_CACHE, else /var/tmp/filecoin-proof-parameters. In it the
+// Where a PoRep circuit's Groth16 parameters live (shared/SPEC.md §6). The directory is the
+// caller's (the app's --params, else $FIL_PROOFS_PARAMETER_CACHE, else kDefaultParameterDir:
+// apps/cuzk/settings.hpp). In it the
 // official file of the sector size (its published name; its BLAKE2b digest checked against
 // Filecoin's parameters.json) is preferred, then cuzk's own (`cuzk setup --circuit porep`, our
 // SRS, for tests and benchmarks: never named like the official ones).
@@ -17,9 +18,6 @@
 namespace cuzk::porep {
 
 inline constexpr std::string_view kDefaultParameterDir = "/var/tmp/filecoin-proof-parameters";
-
-// --params DIR if given, else $FIL_PROOFS_PARAMETER_CACHE if set and non-empty, else the default.
-std::filesystem::path parameter_dir(const std::optional<std::filesystem::path>& flag);
 
 // One published PoRep circuit (rust-fil-proofs parameters.json, v28; one circuit per sector size
 // serves both the V1 and V1_1 registered proofs: the graph enters through public inputs).

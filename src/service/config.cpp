@@ -174,12 +174,7 @@ Expected<void> check_level(std::string_view level) {
 }
 
 Expected<void> check_devices(const DaemonConfig::Gpus& gpus) {
-  if (gpus.mode != DaemonConfig::Gpus::Mode::list) return {};
-  if (gpus.ordinals.empty()) return invalid_argument("no GPU listed (write \"off\" for none)");
-  for (size_t i = 0; i < gpus.ordinals.size(); ++i)
-    if (std::find(gpus.ordinals.begin(), gpus.ordinals.begin() + i, gpus.ordinals[i]) != gpus.ordinals.begin() + i)
-      return invalid_argument(fmt::format("GPU {} is listed twice", gpus.ordinals[i]));
-  return {};
+  return check_gpu_selection(GpuSelection{gpus.mode, gpus.ordinals});
 }
 
 // A limit for a GPU the daemon does not prove on is a typo, unless the GPUs are found at start
@@ -235,8 +230,8 @@ constexpr Key kGpus[] = {
      }},
     {"memory_limit", [](const N& n, C& c) { return assign(c.gpus.memory_limit, read_gpu_memory_limits(n)); },
      [](const C& c) { return check_memory_limit(c.gpus); }},
-    {"workers_per_gpu", [](const N& n, C& c) { return assign(c.gpus.workers_per_gpu, read_unsigned(n)); },
-     [](const C& c) { return at_least(c.gpus.workers_per_gpu, 1); }},
+    {"partitions_per_gpu", [](const N& n, C& c) { return assign(c.gpus.partitions_per_gpu, read_unsigned(n)); },
+     [](const C& c) { return at_least(c.gpus.partitions_per_gpu, 1); }},
     {"spread", [](const N& n, C& c) { return assign(c.gpus.spread, read_spread(n)); }},
 };
 constexpr Key kScheduler[] = {
@@ -244,9 +239,6 @@ constexpr Key kScheduler[] = {
 };
 constexpr Key kSynthesis[] = {
     {"threads", [](const N& n, C& c) { return assign(c.synthesis.threads, read_unsigned(n)); }},
-    {"partitions_in_flight",
-     [](const N& n, C& c) { return assign(c.synthesis.partitions_in_flight, read_unsigned(n)); },
-     [](const C& c) { return at_least(c.synthesis.partitions_in_flight, 1); }},
 };
 constexpr Key kPipeline[] = {
     {"retry_on_cpu", [](const N& n, C& c) { return assign(c.pipeline.retry_on_cpu, read_bool(n)); }},
@@ -334,28 +326,10 @@ Expected<DaemonConfig> read_config(const std::filesystem::path& path) {
 }
 
 Expected<void> parse_gpu_devices(std::string_view text, DaemonConfig::Gpus& gpus) {
-  DaemonConfig::Gpus parsed = gpus;
-  parsed.ordinals.clear();
-  if (text == "auto") {
-    parsed.mode = DaemonConfig::Gpus::Mode::automatic;
-  } else if (text == "off") {
-    parsed.mode = DaemonConfig::Gpus::Mode::off;
-  } else {
-    parsed.mode = DaemonConfig::Gpus::Mode::list;
-    for (size_t begin = 0; begin <= text.size();) {
-      const size_t end = std::min(text.find(',', begin), text.size());
-      const std::string_view item = text.substr(begin, end - begin);
-      unsigned ordinal = 0;
-      const auto [stop, ec] = std::from_chars(item.data(), item.data() + item.size(), ordinal);
-      if (item.empty() || ec != std::errc() || stop != item.data() + item.size())
-        return invalid_argument(fmt::format("gpus.devices: '{}': expected auto, off or GPU ordinals (0,1)", text));
-      parsed.ordinals.push_back(ordinal);
-      begin = end + 1;
-    }
-  }
-  if (auto done = check_devices(parsed); !done)
-    return invalid_argument(fmt::format("gpus.devices: {}", done.error().message));
-  gpus = std::move(parsed);
+  auto selection = parse_gpu_selection(text);
+  if (!selection) return invalid_argument(fmt::format("gpus.devices: {}", selection.error().message));
+  gpus.mode = selection->mode;
+  gpus.ordinals = std::move(selection->ordinals);
   return {};
 }
 

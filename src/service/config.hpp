@@ -13,6 +13,7 @@
 
 #include "core/expected.hpp"
 #include "core/gpu_memory_limits.hpp"
+#include "core/gpu_selection.hpp"
 #include "service/address.hpp"
 
 namespace cuzk::service {
@@ -47,7 +48,7 @@ struct DaemonConfig {
   } memory;
 
   struct Gpus {
-    enum class Mode { automatic, off, list };
+    using Mode = GpuSelection::Mode;  // core/gpu_selection.hpp: the one grammar of GPU lists
     // How a job uses several GPUs (engine::Spread, which the daemon maps it to; this library sits
     // below the engine): each proof on one GPU (throughput), or one proof's partitions over all
     // of them (the latency of a single sector).
@@ -60,8 +61,9 @@ struct DaemonConfig {
     // what is free. Below what a proof needs with the key on the device, the key and circuit
     // stream from the host (docs/gpu.md).
     GpuMemoryLimits memory_limit;
-    // Jobs proved at once on one GPU.
-    unsigned workers_per_gpu = 2;
+    // Partitions in flight on each GPU (engine::EngineOptions::partitions_per_gpu): one proved
+    // while the next are synthesised and go up; each holds a witness buffer (4.2 GB at 32 GiB).
+    unsigned partitions_per_gpu = 4;
     Spread spread = Spread::proofs;
     friend bool operator==(const Gpus&, const Gpus&) = default;
   } gpus;
@@ -75,14 +77,12 @@ struct DaemonConfig {
   struct Synthesis {
     // CPU worker threads; 0 = all.
     unsigned threads = 0;
-    // Partitions synthesised ahead of the GPU, per job.
-    unsigned partitions_in_flight = 2;
     friend bool operator==(const Synthesis&, const Synthesis&) = default;
   } synthesis;
 
   struct Pipeline {
-    // A GPU proof that fails verification is retried once on the CPU (a wrong proof is never
-    // returned: shared/DESIGN.md, decision 7).
+    // A partition every GPU failed (a proof that does not verify, a CUDA error) is proved on the
+    // CPU (a wrong proof is never returned: shared/DESIGN.md, decision 7).
     bool retry_on_cpu = true;
     friend bool operator==(const Pipeline&, const Pipeline&) = default;
   } pipeline;
@@ -107,8 +107,8 @@ Expected<DaemonConfig> parse_config(std::string_view toml_text, std::string_view
 Expected<DaemonConfig> read_config(const std::filesystem::path& path);
 
 // For flags that override the file (apps/cuzk parses them, then checks the result):
-// gpus.devices as a flag writes it, "auto", "off" or ordinals "0" / "0,1"; `gpus` keeps its other
-// fields, and is left as it was on an error.
+// gpus.devices as a flag writes it (core/gpu_selection.hpp: "auto", "off" or ordinals "0" /
+// "0,1"); `gpus` keeps its other fields, and is left as it was on an error.
 Expected<void> parse_gpu_devices(std::string_view text, DaemonConfig::Gpus& gpus);
 // gpus.memory_limit as --gpu-memory writes it ("16GiB", "16GiB,1=4GiB": core/gpu_memory_limits.hpp)
 // and gpus.spread as --spread writes it ("proofs", "partitions"); messages and errors as
@@ -118,7 +118,7 @@ Expected<void> parse_gpu_spread(std::string_view text, DaemonConfig::Gpus& gpus)
 // "proofs", "partitions": the TOML and flag spelling.
 std::string_view to_string(DaemonConfig::Gpus::Spread spread);
 // The value rules parse_config applies (addresses, minima, log level, distinct GPUs), on a config
-// whose fields were set in code; the message names the key ("synthesis.partitions_in_flight: ...").
+// whose fields were set in code; the message names the key ("gpus.partitions_per_gpu: ...").
 Expected<void> check_config(const DaemonConfig& config);
 
 }  // namespace cuzk::service

@@ -16,6 +16,7 @@
 #include "cuzk/v1/proving.grpc.pb.h"
 #include "service/client.hpp"  // grpc_target
 #include "service/prometheus.hpp"
+#include "service/wire.hpp"
 
 namespace cuzk::service {
 namespace {
@@ -35,20 +36,6 @@ grpc::Status to_status(const Error& e) {
   }
 }
 
-engine::JobRequest to_job(const v1::SubmitProofRequest& r) {
-  engine::JobRequest j;
-  j.request_id = r.request_id();
-  j.kind = engine::ProofKind(std::clamp(int(r.proof_kind()), 0, engine::kProofKinds - 1));
-  j.priority = engine::Priority(std::clamp(int(r.priority()), 0, 4));
-  j.sector_size = r.sector_size();
-  // proto3 cannot tell 0 from unset: 0 (StackedDrg2KiBV1, a test size) is not checked.
-  if (r.registered_proof() != 0) j.registered_proof = r.registered_proof();
-  j.vanilla_proof.assign(r.vanilla_proof().begin(), r.vanilla_proof().end());
-  j.sector_number = r.sector_number();
-  j.miner_id = r.miner_id();
-  return j;
-}
-
 void fill(const engine::JobResult& r, bool timed_out, v1::AwaitProofResponse* out) {
   out->set_job_id(r.job_id);
   using S = v1::AwaitProofResponse;
@@ -59,7 +46,7 @@ void fill(const engine::JobResult& r, bool timed_out, v1::AwaitProofResponse* ou
     default: out->set_status(timed_out ? S::TIMEOUT : S::UNKNOWN); break;
   }
   out->set_proof(std::string(r.proof.begin(), r.proof.end()));
-  out->set_error_message(r.error);
+  out->set_error_message(r.error_text());
   const auto ms = [](double v) { return uint64_t(v + 0.5); };
   out->set_queue_wait_ms(ms(r.times.queue_wait_ms));
   out->set_srs_load_ms(ms(r.times.srs_load_ms));
@@ -75,7 +62,9 @@ class Server::Service final : public v1::ProvingEngine::Service {
   explicit Service(engine::Engine& engine) : engine_(engine) {}
 
   grpc::Status SubmitProof(grpc::ServerContext*, const v1::SubmitProofRequest* req, v1::SubmitProofResponse* res) override {
-    auto s = engine_.submit(to_job(*req));
+    Expected<engine::JobRequest> job = to_job_request(*req);
+    if (!job) return to_status(job.error());
+    auto s = engine_.submit(std::move(*job));
     if (!s) return to_status(s.error());
     res->set_job_id(s->job_id);
     res->set_queue_position(s->queue_position);
@@ -88,7 +77,9 @@ class Server::Service final : public v1::ProvingEngine::Service {
   }
 
   grpc::Status Prove(grpc::ServerContext* ctx, const v1::ProveRequest* req, v1::ProveResponse* res) override {
-    auto s = engine_.submit(to_job(req->submit()));
+    Expected<engine::JobRequest> job = to_job_request(req->submit());
+    if (!job) return to_status(job.error());
+    auto s = engine_.submit(std::move(*job));
     if (!s) return to_status(s.error());
     return await(ctx, s->job_id, 0, res->mutable_result());
   }
@@ -110,7 +101,7 @@ class Server::Service final : public v1::ProvingEngine::Service {
       out->set_vram_total_bytes(g.total_bytes);
       out->set_vram_free_bytes(g.free_bytes);
       for (const engine::WorkerStatus& w : s.workers) {  // the first busy worker on it
-        if (std::ranges::find(w.where.gpus, g.ordinal) != w.where.gpus.end() && !w.current_job_id.empty() && out->current_job_id().empty()) {
+        if (w.where.gpu == g.ordinal && !w.current_job_id.empty() && out->current_job_id().empty()) {
           out->set_current_job_id(w.current_job_id);
           out->set_current_proof_kind(std::string(to_string(w.current_kind)));
         }

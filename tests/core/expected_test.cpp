@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <new>
+#include <stdexcept>
 #include <string>
 
 namespace cuzk {
@@ -45,6 +47,35 @@ TEST(Expected, VoidHoldsSuccessOrError) {
   ASSERT_FALSE(bad);
   EXPECT_EQ(bad.error().code, ErrorCode::kCorruption);
   EXPECT_THROW(bad.value(), Exception);
+}
+
+// capture, the one boundary where exceptions become values: a cuzk::Exception keeps its code
+// (the engine decides by it whether to retry elsewhere), others are kInternal or, for memory,
+// kResourceExhausted; values and Expected pass through.
+TEST(Capture, KeepsTheCodeOfWhatWasThrown) {
+  const auto input = capture([]() -> int { throw Exception(corruption("proof.bin: offset 96: not on the curve")); });
+  ASSERT_FALSE(input.has_value());
+  EXPECT_EQ(input.error().code, ErrorCode::kCorruption);
+  EXPECT_EQ(input.error().message, "proof.bin: offset 96: not on the curve");
+  const auto other = capture([]() -> int { throw std::runtime_error("CUDA error: an illegal memory access"); });
+  EXPECT_EQ(other.error().code, ErrorCode::kInternal);
+  EXPECT_EQ(other.error().message, "CUDA error: an illegal memory access");
+  EXPECT_EQ(capture([]() -> int { throw std::bad_alloc(); }).error().code, ErrorCode::kResourceExhausted);
+  EXPECT_EQ(capture([]() -> int { throw 7; }).error().code, ErrorCode::kInternal);
+  EXPECT_EQ(capture([] { return 5; }).value(), 5);
+  const Expected<int> passed = capture([]() -> Expected<int> { return Error{ErrorCode::kNotFound, "x"}; });
+  EXPECT_EQ(passed.error().code, ErrorCode::kNotFound);  // an Expected is not wrapped twice
+  EXPECT_TRUE(capture([] {}).has_value());
+}
+
+TEST(Capture, FaultOfEachCode) {
+  for (ErrorCode c : {ErrorCode::kInvalidArgument, ErrorCode::kCorruption, ErrorCode::kIo, ErrorCode::kNotFound,
+                      ErrorCode::kUnsupported})
+    EXPECT_EQ(fault_of(c), Fault::input) << to_string(c);
+  for (ErrorCode c : {ErrorCode::kInternal, ErrorCode::kVerifyFailed, ErrorCode::kResourceExhausted,
+                      ErrorCode::kUnavailable})
+    EXPECT_EQ(fault_of(c), Fault::device) << to_string(c);
+  EXPECT_EQ(fault_of(ErrorCode::kCancelled), Fault::cancelled);
 }
 
 }  // namespace

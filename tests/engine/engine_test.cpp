@@ -21,7 +21,7 @@ namespace {
 
 using namespace std::chrono_literals;
 
-// Proofs wait here until the test opens it (or their job is cancelled).
+// Proofs wait here until the test opens it.
 class Gate {
  public:
   void open() {
@@ -29,15 +29,14 @@ class Gate {
     open_ = true;
     cv_.notify_all();
   }
-  // False when `stop` came first.
-  bool wait(std::stop_token stop) {
+  void wait() {
     std::unique_lock lock(mutex_);
-    return cv_.wait(lock, stop, [&] { return open_; });
+    cv_.wait(lock, [&] { return open_; });
   }
 
  private:
   std::mutex mutex_;
-  std::condition_variable_any cv_;
+  std::condition_variable cv_;
   bool open_ = false;
 };
 
@@ -46,19 +45,29 @@ struct FakeJob final : ParsedJob {
 };
 struct FakeCircuit final : LoadedCircuit {};
 
-// Payloads: "bad" fails to parse; "gpu-unverified" makes a proof that does not verify on a GPU;
-// "big" needs 600 bytes of host memory, others 100; every circuit holds 50 once loaded. A GPU in
-// `gpu_fails` fails every job placed on it with that code (a device failure).
+// Payloads: "name" is a job of one partition, "name*N" of N; a partition's proof is the name and
+// its number ("name" alone for one partition), the job's their concatenation. "bad" fails to
+// parse; "gpu-unverified" makes proofs that do not verify on a GPU; "input-fault" throws a
+// cuzk::Exception of the input's (kInvalidArgument) wherever it is proved, "cuda-throw" a
+// std::runtime_error on a GPU; "big" needs 600 bytes of host memory, others 100; every circuit
+// holds 50 once loaded. A GPU in `gpu_fails` fails every partition placed on it with that code
+// (a device failure).
 class FakeHandler final : public ProofHandler {
  public:
   Gate gate;
   std::mutex mutex;
-  std::vector<std::string> proved;  // payloads, in the order their proofs started
+  std::vector<std::string> proved;  // partitions ("name" or "name#k"), in the order they started
   std::map<int, ErrorCode> gpu_fails;
   bool fail_at_gate = false;  // a failing GPU's attempts wait at the gate first (to be in flight together)
-  std::map<std::string, int> attempts;  // by placement: "cpu", "gpu 1", "gpus 0,1"
+  std::map<std::string, int> attempts;  // by placement: "cpu", "gpu 1"
   std::map<std::string, int> loads;
   std::atomic<int> running{0}, most_running{0};
+
+  static std::pair<std::string, uint32_t> split(const std::string& payload) {
+    const size_t star = payload.find('*');
+    if (star == std::string::npos) return {payload, 1};
+    return {payload.substr(0, star), uint32_t(std::stoul(payload.substr(star + 1)))};
+  }
 
   ProofKind kind() const override { return ProofKind::porep_seal_commit; }
   Expected<std::unique_ptr<ParsedJob>> parse(const JobRequest& r) const override {
@@ -66,6 +75,7 @@ class FakeHandler final : public ProofHandler {
     if (payload == "bad") return invalid_argument("vanilla_proof: registered_proof: expected a string");
     auto job = std::make_unique<FakeJob>();
     job->payload = payload;
+    job->partitions = split(payload).second;
     job->circuit_id = "fake-1";
     job->host_bytes = payload == "big" ? 600 : 100;
     job->circuit_bytes = 50;
@@ -79,41 +89,36 @@ class FakeHandler final : public ProofHandler {
     c->host_bytes = 50;
     return std::shared_ptr<LoadedCircuit>(c);
   }
-  Expected<ProofOutput> prove(ParsedJob& job, LoadedCircuit&, const Placement& where, std::stop_token stop) override {
-    const std::string payload = static_cast<FakeJob&>(job).payload;
+  Expected<PartitionOutput> prove(const ParsedJob& job, LoadedCircuit&, uint32_t k, const Placement& where) override {
+    const auto [name, n] = split(static_cast<const FakeJob&>(job).payload);
+    const std::string part = n == 1 ? name : name + "#" + std::to_string(k);
+    const std::string place = to_string(where);
+    std::optional<ErrorCode> fails;
     {
       const std::lock_guard lock(mutex);
-      std::string place = where.on_cpu() ? "cpu" : where.gpus.size() == 1 ? "gpu" : "gpus";
-      for (size_t i = 0; i < where.gpus.size(); ++i) {
-        place += i ? ',' : ' ';
-        place += std::to_string(where.gpus[i]);
-      }
       ++attempts[place];
-      for (int g : where.gpus) {
-        if (auto f = gpu_fails.find(g); f != gpu_fails.end() && !fail_at_gate)
-          return Error{f->second, "GPU " + std::to_string(g) + ": CUDA error: out of memory"};
+      if (where.gpu) {
+        if (auto f = gpu_fails.find(*where.gpu); f != gpu_fails.end()) fails = f->second;
       }
-      proved.push_back(payload);
+      if (fails && !fail_at_gate) return Error{*fails, place + ": CUDA error: out of memory"};
+      if (!fails) proved.push_back(part);
     }
-    if (fail_at_gate) {
-      for (int g : where.gpus) {
-        if (auto f = gpu_fails.find(g); f != gpu_fails.end()) {
-          gate.wait(stop);
-          return Error{f->second, "GPU " + std::to_string(g) + ": CUDA error: out of memory"};
-        }
-      }
+    if (fails) {
+      gate.wait();
+      return Error{*fails, place + ": CUDA error: out of memory"};
     }
     const int now = ++running;
     for (int m = most_running; now > m && !most_running.compare_exchange_weak(m, now);) {
     }
-    const bool opened = gate.wait(stop);
+    gate.wait();
     --running;
-    if (!opened) return Error{ErrorCode::kCancelled, "cancelled at a partition boundary"};
-    if (payload == "gpu-unverified" && !where.on_cpu()) return Error{ErrorCode::kVerifyFailed, "partition 0 does not verify"};
-    ProofOutput out;
-    out.bytes.assign(payload.begin(), payload.end());
-    out.backend = where.on_cpu() ? "cpu" : where.gpus.size() == 1 ? "gpu " + std::to_string(where.gpus.front()) : "spread";
-    out.prove_ms = 1;
+    if (name == "gpu-unverified" && where.gpu) return Error{ErrorCode::kVerifyFailed, "partition 0 does not verify"};
+    if (name == "input-fault") throw Exception(invalid_argument("vanilla_proof: a Merkle path does not reach comm_r"));
+    if (name == "cuda-throw" && where.gpu) throw std::runtime_error("CUDA error: an illegal memory access");
+    PartitionOutput out;
+    out.bytes.assign(part.begin(), part.end());
+    out.times.backend = place;
+    out.times.prove_ms = 1;
     return out;
   }
   std::vector<std::string> order() {
@@ -217,7 +222,9 @@ TEST(Engine, AMalformedPayloadFailsThatJobOnlyNamingTheField) {
   const std::string good = f.submit("good");
   const JobResult r = f.await(bad);
   EXPECT_EQ(r.state, JobState::failed);
-  EXPECT_NE(r.error.find("vanilla_proof: registered_proof"), std::string::npos) << r.error;
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(r.error->code, ErrorCode::kInvalidArgument);  // the code survives to the caller
+  EXPECT_NE(r.error_text().find("vanilla_proof: registered_proof"), std::string::npos) << r.error_text();
   EXPECT_TRUE(r.proof.empty());
   const JobResult g = f.await(good);
   EXPECT_EQ(g.state, JobState::completed);
@@ -226,9 +233,10 @@ TEST(Engine, AMalformedPayloadFailsThatJobOnlyNamingTheField) {
   EXPECT_EQ(f.engine->status().completed, 1u);
 }
 
+// A running job ends when its partitions in flight do: the rest are never started.
 TEST(Engine, CancelEndsAQueuedJobAtOnceAndARunningOneAtItsBoundary) {
   Fixture f;
-  const std::string running = f.submit("running");
+  const std::string running = f.submit("running*3");
   f.wait_started(1);
   const std::string queued = f.submit("queued");
   const std::string after = f.submit("after");
@@ -238,14 +246,40 @@ TEST(Engine, CancelEndsAQueuedJobAtOnceAndARunningOneAtItsBoundary) {
   EXPECT_EQ(f.await(queued).state, JobState::cancelled);
   const auto r = f.engine->cancel(running);
   EXPECT_TRUE(r.was_running);
+  EXPECT_EQ(f.engine->await(running, 20ms).value().state, JobState::running);  // its partition 0 is in flight
+  f.handler->gate.open();
   const JobResult rr = f.await(running);
   EXPECT_EQ(rr.state, JobState::cancelled);
-  EXPECT_NE(rr.error.find("cancelled"), std::string::npos);
-  f.handler->gate.open();
+  ASSERT_TRUE(rr.error);
+  EXPECT_EQ(rr.error->code, ErrorCode::kCancelled);
+  EXPECT_TRUE(rr.proof.empty());
   EXPECT_EQ(f.await(after).state, JobState::completed);
-  EXPECT_EQ(f.handler->order(), (std::vector<std::string>{"running", "after"}));  // the queued one never started
+  // Partitions 1 and 2 never started, nor did the queued job.
+  EXPECT_EQ(f.handler->order(), (std::vector<std::string>{"running#0", "after"}));
   EXPECT_FALSE(f.engine->cancel("job-unknown").found);
   EXPECT_FALSE(f.engine->cancel(after).was_running);  // finished: nothing to stop
+}
+
+// A job's partitions are proved one by one, each as the best job's next; its proof is their bytes
+// in order. A CRITICAL job submitted behind a long one goes next, at the partition boundary.
+TEST(Engine, PrioritiesPreemptAtPartitionBoundaries) {
+  Fixture f;  // the CPU: one worker
+  const std::string low = f.submit("low*3", Priority::low);
+  f.wait_started(1);
+  const std::string normal = f.submit("normal*2", Priority::normal);
+  const std::string critical = f.submit("critical", Priority::critical);
+  for (int i = 0; i < 2000 && f.engine->status().memory_reserved < 350; ++i) std::this_thread::sleep_for(1ms);
+  f.handler->gate.open();
+  EXPECT_EQ(std::string_view(reinterpret_cast<const char*>(f.await(low).proof.data()), f.await(low).proof.size()),
+            "low#0low#1low#2");
+  EXPECT_EQ(f.await(critical).state, JobState::completed);
+  const JobResult n = f.await(normal);
+  EXPECT_EQ(n.partitions, 2u);
+  EXPECT_EQ(n.partitions_done, 2u);
+  ASSERT_EQ(n.partition_times.size(), 2u);
+  EXPECT_EQ(n.partition_times[1].backend, "cpu");
+  EXPECT_EQ(f.handler->order(),
+            (std::vector<std::string>{"low#0", "critical", "normal#0", "normal#1", "low#1", "low#2"}));
 }
 
 TEST(Engine, AProofThatDoesNotVerifyOnAGpuIsRetriedOnTheCpu) {
@@ -265,33 +299,44 @@ TEST(Engine, AProofThatDoesNotVerifyOnAGpuIsRetriedOnTheCpu) {
   g.handler->gate.open();
   const JobResult no = g.await(g.submit("gpu-unverified"));
   EXPECT_EQ(no.state, JobState::failed);
-  EXPECT_NE(no.error.find("does not verify"), std::string::npos) << no.error;
+  EXPECT_NE(no.error_text().find("does not verify"), std::string::npos) << no.error_text();
 }
 
-// Two GPUs, whole proofs: two workers on each; partitions spread: two workers over both, each
-// job placed on both (the handler spreads its partitions).
-TEST(Engine, SpreadPlacesWorkersOnOneGpuOrOnAll) {
+// Two GPUs: partitions_per_gpu workers on each, and the CPU's (for the jobs every GPU failed).
+// Spread::partitions: both GPUs prove partitions of one job; Spread::proofs: a job stays on the
+// GPU that took its first partition.
+TEST(Engine, SpreadPlacesAJobsPartitionsOnOneGpuOrOnAll) {
   EngineOptions o;
   o.gpus = {0, 1};
+  o.partitions_per_gpu = 2;
   {
     Fixture f(o);
     const EngineStatus s = f.engine->status();
-    ASSERT_EQ(s.workers.size(), 4u);
-    EXPECT_EQ(s.workers[0].where.gpus, std::vector<int>{0});
-    EXPECT_EQ(s.workers[3].where.gpus, std::vector<int>{1});
+    ASSERT_EQ(s.workers.size(), 5u);
+    EXPECT_EQ(s.workers[0].where.gpu, 0);
+    EXPECT_EQ(s.workers[3].where.gpu, 1);
+    EXPECT_TRUE(s.workers[4].where.on_cpu());
+    const std::string a = f.submit("a*4");
+    f.wait_started(2);  // GPU 0's two workers on two of its partitions
+    const std::string b = f.submit("b*4");
+    f.wait_started(4);
+    f.handler->gate.open();
+    const JobResult ra = f.await(a), rb = f.await(b);
+    EXPECT_NE(ra.backend, rb.backend);  // each on a GPU of its own
+    EXPECT_EQ(ra.backend.find('+'), std::string::npos) << ra.backend;
+    EXPECT_EQ(f.handler->attempts_on("gpu 0"), 4);
+    EXPECT_EQ(f.handler->attempts_on("gpu 1"), 4);
   }
   o.spread = Spread::partitions;
+  o.partitions_per_gpu = 1;
   Fixture f(o);
-  const EngineStatus s = f.engine->status();
-  ASSERT_EQ(s.workers.size(), 2u);
-  for (const WorkerStatus& w : s.workers) EXPECT_EQ(w.where.gpus, (std::vector<int>{0, 1}));
-  const std::string a = f.submit("a"), b = f.submit("b");
-  f.wait_started(2);  // both at once, each on both GPUs
-  EXPECT_EQ(f.engine->status().queues.at(ProofKind::porep_seal_commit).in_progress, 2u);
+  const std::string a = f.submit("a*4");
+  f.wait_started(2);  // one partition on each GPU
   f.handler->gate.open();
-  EXPECT_EQ(f.await(a).backend, "spread");
-  EXPECT_EQ(f.await(b).backend, "spread");
-  EXPECT_EQ(f.handler->attempts_on("gpus 0,1"), 2);
+  const JobResult r = f.await(a);
+  EXPECT_EQ(std::string(r.proof.begin(), r.proof.end()), "a#0a#1a#2a#3");  // in order, wherever proved
+  EXPECT_EQ(r.backend, "gpu 0 + gpu 1");
+  EXPECT_EQ(f.handler->attempts_on("gpu 0") + f.handler->attempts_on("gpu 1"), 4);
   EXPECT_EQ(to_string(Spread::partitions), "partitions");
 }
 
@@ -300,7 +345,7 @@ TEST(Engine, SpreadPlacesWorkersOnOneGpuOrOnAll) {
 TEST(Engine, AFailingGpuRestsAndItsJobsGoToTheOther) {
   EngineOptions o;
   o.gpus = {0, 1};
-  o.workers_per_gpu = 1;
+  o.partitions_per_gpu = 1;
   o.fault_rest = std::chrono::hours(1);
   std::mutex m;
   std::vector<std::string> lines;
@@ -317,7 +362,7 @@ TEST(Engine, AFailingGpuRestsAndItsJobsGoToTheOther) {
   f.handler->gate.open();
   for (const std::string& id : jobs) {
     const JobResult r = f.await(id);
-    EXPECT_EQ(r.state, JobState::completed) << r.error;
+    EXPECT_EQ(r.state, JobState::completed) << r.error_text();
     EXPECT_EQ(r.backend, "gpu 0");
   }
   EXPECT_EQ(f.handler->attempts_on("gpu 1"), 1);  // then resting
@@ -335,7 +380,7 @@ TEST(Engine, AFailingGpuRestsAndItsJobsGoToTheOther) {
   EXPECT_TRUE(metrics.gpus[1].resting);
   const std::lock_guard lock(m);
   EXPECT_EQ(std::count_if(lines.begin(), lines.end(), [](const std::string& l) {
-              return l.find("stage=device_failure on=gpu 1 rest_s=3600 next=another gpu") != std::string::npos;
+              return l.find("stage=device_failure partition=0 on=gpu 1 rest_s=3600 next=another gpu") != std::string::npos;
             }),
             1);
 }
@@ -345,7 +390,7 @@ TEST(Engine, AFailingGpuRestsAndItsJobsGoToTheOther) {
 TEST(Engine, AttemptsFailingDuringARestDoNotLengthenIt) {
   EngineOptions o;
   o.gpus = {0, 1};
-  o.workers_per_gpu = 2;
+  o.partitions_per_gpu = 2;
   o.fault_rest = std::chrono::hours(1);
   Fixture f(o);
   f.handler->gpu_fails[1] = ErrorCode::kInternal;
@@ -368,7 +413,7 @@ TEST(Engine, AttemptsFailingDuringARestDoNotLengthenIt) {
 TEST(Engine, AGpuThatCannotServeACircuitIsPassedOver) {
   EngineOptions o;
   o.gpus = {0, 1};
-  o.workers_per_gpu = 1;
+  o.partitions_per_gpu = 1;
   Fixture f(o);
   f.handler->gpu_fails[1] = ErrorCode::kUnavailable;
   std::vector<std::string> jobs;
@@ -388,7 +433,7 @@ TEST(Engine, AJobEveryGpuFailedGoesToTheCpuOrFailsNamingEach) {
   for (const ErrorCode code : {ErrorCode::kInternal, ErrorCode::kUnavailable}) {
     EngineOptions o;
     o.gpus = {0, 1};
-    o.workers_per_gpu = 1;
+    o.partitions_per_gpu = 1;
     o.fault_rest = 1ms;
     {
       Fixture f(o);
@@ -396,7 +441,7 @@ TEST(Engine, AJobEveryGpuFailedGoesToTheCpuOrFailsNamingEach) {
       f.handler->gate.open();
       for (int i = 0; i < 3; ++i) {
         const JobResult r = f.await(f.submit("job-" + std::to_string(i)));
-        EXPECT_EQ(r.state, JobState::completed) << r.error;
+        EXPECT_EQ(r.state, JobState::completed) << r.error_text();
         EXPECT_EQ(r.backend, "cpu");
       }
     }
@@ -406,14 +451,61 @@ TEST(Engine, AJobEveryGpuFailedGoesToTheCpuOrFailsNamingEach) {
     f.handler->gate.open();
     const JobResult r = f.await(f.submit("job"));
     EXPECT_EQ(r.state, JobState::failed);
-    EXPECT_NE(r.error.find("gpu 0: GPU 0: CUDA error"), std::string::npos) << r.error;
-    EXPECT_NE(r.error.find("gpu 1: GPU 1: CUDA error"), std::string::npos) << r.error;
+    EXPECT_NE(r.error_text().find("gpu 0: gpu 0: CUDA error"), std::string::npos) << r.error_text();
+    EXPECT_NE(r.error_text().find("gpu 1: gpu 1: CUDA error"), std::string::npos) << r.error_text();
   }
+}
+
+// A device's failure of one partition moves that partition only: the ones proved are kept.
+TEST(Engine, ADeviceFailureMovesOnlyThatPartition) {
+  EngineOptions o;
+  o.gpus = {0, 1};
+  o.partitions_per_gpu = 1;
+  o.spread = Spread::partitions;
+  o.fault_rest = std::chrono::hours(1);
+  Fixture f(o);
+  f.handler->gpu_fails[1] = ErrorCode::kInternal;
+  const std::string id = f.submit("a*5");
+  // GPU 0 holds a partition at the gate, so GPU 1 takes the next (and fails it).
+  for (int i = 0; i < 2000 && f.handler->attempts_on("gpu 1") == 0; ++i) std::this_thread::sleep_for(1ms);
+  f.handler->gate.open();
+  const JobResult r = f.await(id);
+  EXPECT_EQ(r.state, JobState::completed) << r.error_text();
+  EXPECT_EQ(std::string(r.proof.begin(), r.proof.end()), "a#0a#1a#2a#3a#4");
+  EXPECT_EQ(f.handler->attempts_on("gpu 1"), 1);  // then resting
+  EXPECT_EQ(f.handler->attempts_on("gpu 0"), 5);  // each partition once, the failed one included
+  EXPECT_EQ(f.handler->attempts_on("cpu"), 0);
+}
+
+// Whose fault a failure is decides the retry (cuzk::fault_of), also for what a handler throws:
+// an input's (a cuzk::Exception keeps its code) fails the job at once and rests no GPU; anything
+// else thrown on a GPU is the device's, and the job moves on.
+TEST(Engine, AnInputsFaultIsNotRetriedAndRestsNoGpu) {
+  EngineOptions o;
+  o.gpus = {0, 1};
+  o.partitions_per_gpu = 1;
+  o.fault_rest = std::chrono::hours(1);
+  Fixture f(o);
+  f.handler->gate.open();
+  const JobResult bad = f.await(f.submit("input-fault"));
+  EXPECT_EQ(bad.state, JobState::failed);
+  ASSERT_TRUE(bad.error);
+  EXPECT_EQ(bad.error->code, ErrorCode::kInvalidArgument);
+  EXPECT_NE(bad.error_text().find("a Merkle path does not reach comm_r"), std::string::npos) << bad.error_text();
+  EXPECT_EQ(f.handler->attempts_on("gpu 0") + f.handler->attempts_on("gpu 1") + f.handler->attempts_on("cpu"), 1);
+  EXPECT_EQ(f.engine->status().gpus.at(0).failures + f.engine->status().gpus.at(1).failures, 0u);
+
+  const JobResult thrown = f.await(f.submit("cuda-throw"));
+  EXPECT_EQ(thrown.state, JobState::completed) << thrown.error_text();
+  EXPECT_EQ(thrown.backend, "cpu");  // both GPUs threw: the CPU proved it
+  const EngineStatus s = f.engine->status();
+  EXPECT_EQ(s.gpus.at(0).failures + s.gpus.at(1).failures, 2u);
+  EXPECT_NE(s.gpus.at(0).last_error.find("illegal memory access"), std::string::npos) << s.gpus.at(0).last_error;
 }
 
 TEST(Engine, TheMemoryBudgetAdmitsWhatFitsAndRefusesWhatNeverCan) {
   EngineOptions o;
-  o.gpus = {0, 1};  // four workers: only memory holds jobs back
+  o.gpus = {0, 1};  // eight workers: only memory holds jobs back
   o.memory_budget = 400;
   o.resident_bytes = {};  // the estimates alone (this process's own RSS is far above 400 bytes)
   Fixture f(o);
@@ -428,7 +520,7 @@ TEST(Engine, TheMemoryBudgetAdmitsWhatFitsAndRefusesWhatNeverCan) {
   EXPECT_EQ(f.handler->most_running.load(), 3);
   const JobResult big = f.await(f.submit("big"));  // 600 > 400
   EXPECT_EQ(big.state, JobState::failed);
-  EXPECT_NE(big.error.find("budget"), std::string::npos) << big.error;
+  EXPECT_NE(big.error_text().find("budget"), std::string::npos) << big.error_text();
 }
 
 TEST(Engine, TheResidentSetHoldsWorkBackWhenTheEstimatesMissMemory) {

@@ -67,22 +67,25 @@ TEST(CpuProver, CircuitOfAnotherShapeIsRefused) {
   } catch (const Exception& e) {
     EXPECT_NE(e.error().message.find("the compiled circuit has"), std::string::npos) << e.error().message;
   }
-  const auto e = make_prover(params, pool, GpuChoice::parse("off").value(), &other);  // an error, not a throw
+  const auto e = make_prover(params, pool, GpuChoice{GpuChoice::Kind::off}, &other);  // an error, not a throw
   ASSERT_FALSE(e.has_value());
   EXPECT_NE(e.error().message.find("the compiled circuit has"), std::string::npos) << e.error().message;
 }
 
-TEST(SelectProver, ParsesAutoOffAndOrdinals) {
-  EXPECT_EQ(GpuChoice::parse("off").value().kind, GpuChoice::Kind::off);
-  EXPECT_EQ(GpuChoice::parse("auto").value().kind, GpuChoice::Kind::automatic);
-  const GpuChoice three = GpuChoice::parse("3").value();
+// The one GPU of a selection (core/gpu_selection.hpp), with its limit.
+TEST(SelectProver, OneGpuOfASelection) {
+  const GpuMemoryLimits limits{16 * (size_t{1} << 30), {{3, size_t{1} << 30}}};
+  EXPECT_EQ(GpuChoice::of(parse_gpu_selection("off").value(), limits).value().kind, GpuChoice::Kind::off);
+  const GpuChoice a = GpuChoice::of(parse_gpu_selection("auto").value(), limits).value();
+  EXPECT_EQ(a.kind, GpuChoice::Kind::automatic);
+  EXPECT_EQ(a.memory_limit, 16 * (size_t{1} << 30));  // GPU 0's
+  const GpuChoice three = GpuChoice::of(parse_gpu_selection("3").value(), limits).value();
   EXPECT_EQ(three.kind, GpuChoice::Kind::device);
   EXPECT_EQ(three.ordinal, 3);
-  for (const char* bad : {"", "on", "-1", "1a", " 0", "gpu0"}) {
-    const auto c = GpuChoice::parse(bad);
-    ASSERT_FALSE(c.has_value()) << bad;
-    EXPECT_NE(c.error().message.find("expected auto, off or a GPU ordinal"), std::string::npos) << c.error().message;
-  }
+  EXPECT_EQ(three.memory_limit, size_t{1} << 30);
+  const auto two = GpuChoice::of(parse_gpu_selection("0,1").value(), limits);
+  ASSERT_FALSE(two.has_value());
+  EXPECT_NE(two.error().message.find("proves on one GPU"), std::string::npos) << two.error().message;
 }
 
 TEST(SelectProver, OffIsTheCpuAndItsProofsVerify) {
@@ -90,7 +93,7 @@ TEST(SelectProver, OffIsTheCpuAndItsProofsVerify) {
   const auto circuit = [](auto& cs) { test::random_r1cs(cs, 200, 5); };
   const auto params = setup(test::compile(circuit), ToxicWaste::from_seed(test::seed()), pool).value();
   const Assignment w = test::synthesize(circuit);
-  auto prover = make_prover(params, pool, GpuChoice::parse("off").value()).value();
+  auto prover = make_prover(params, pool, GpuChoice{GpuChoice::Kind::off}).value();
   EXPECT_EQ(prover->name(), "cpu");
   const Blinding blinding = Blinding::from_seed(test::seed());
   const Proof p = prover->prove(w, blinding).value();
@@ -98,7 +101,7 @@ TEST(SelectProver, OffIsTheCpuAndItsProofsVerify) {
   EXPECT_TRUE(verify(PreparedVerifyingKey(params.vk), p, test::public_inputs(w)).value());
   if (!gpu_backend_built()) {  // without CUDA, auto is the CPU and a named GPU an error
     EXPECT_EQ(make_prover(params, pool, GpuChoice{}).value()->name(), "cpu");
-    const auto e = make_prover(params, pool, GpuChoice::parse("0").value());
+    const auto e = make_prover(params, pool, GpuChoice{GpuChoice::Kind::device, 0});
     ASSERT_FALSE(e.has_value());
     EXPECT_NE(e.error().message.find("no CUDA"), std::string::npos);
   }

@@ -51,52 +51,5 @@ TEST(GpuMemoryPlan, WorkspaceGrowsWithTerms) {
   }
 }
 
-TEST(GpuMemoryPlan, FlagsOverTheEnvironment) {
-  setenv("CUZK_GPU", "1", 1);
-  setenv("CUZK_GPU_MEMORY", "16GiB", 1);
-  GpuChoice c = GpuChoice::from_env().value();
-  EXPECT_EQ(c.kind, GpuChoice::Kind::device);
-  EXPECT_EQ(c.ordinal, 1);
-  EXPECT_EQ(c.memory_limit, 16 * kGiB);
-  c = GpuChoice::from_flags("0", "").value();  // the flag's GPU, the environment's limit
-  EXPECT_EQ(c.ordinal, 0);
-  EXPECT_EQ(c.memory_limit, 16 * kGiB);
-  c = GpuChoice::from_flags("", "24GiB").value();
-  EXPECT_EQ(c.ordinal, 1);
-  EXPECT_EQ(c.memory_limit, 24 * kGiB);
-  setenv("CUZK_GPU_MEMORY", "lots", 1);
-  const auto bad = GpuChoice::from_env();
-  ASSERT_FALSE(bad.has_value());
-  EXPECT_NE(bad.error().message.find("CUZK_GPU_MEMORY"), std::string::npos) << bad.error().message;
-  const auto bad_flag = GpuChoice::from_flags("0", "16XB");
-  unsetenv("CUZK_GPU");
-  unsetenv("CUZK_GPU_MEMORY");
-  ASSERT_FALSE(bad_flag.has_value());
-  EXPECT_NE(GpuChoice::from_flags("", "16XB").error().message.find("--gpu-memory"), std::string::npos);
-}
-
-TEST(GpuMemoryPlan, LimitsPerGpu) {  // core/gpu_memory_limits.hpp: the chosen GPU's limit
-  setenv("CUZK_GPU", "1", 1);
-  setenv("CUZK_GPU_MEMORY", "16GiB,1=4GiB", 1);
-  EXPECT_EQ(GpuChoice::from_env().value().memory_limit, 4 * kGiB);
-  EXPECT_EQ(GpuChoice::from_flags("0", "").value().memory_limit, 16 * kGiB);  // the flag's GPU, the others' size
-  EXPECT_EQ(GpuChoice::from_flags("2", "").value().memory_limit, 16 * kGiB);
-  EXPECT_EQ(GpuChoice::from_flags("", "2=8GiB").value().memory_limit, 0u);  // GPU 1: what is free
-  EXPECT_EQ(GpuChoice::from_flags("2", "2=8GiB").value().memory_limit, 8 * kGiB);
-  EXPECT_EQ(GpuChoice::from_flags("auto", "").value().memory_limit, 16 * kGiB);  // auto: GPU 0's
-  EXPECT_EQ(GpuChoice::from_flags("auto", "0=2GiB,6GiB").value().memory_limit, 2 * kGiB);
-  EXPECT_EQ(GpuChoice::memory_limits_from_flags("").value(), (GpuMemoryLimits{16 * kGiB, {{1, 4 * kGiB}}}));
-  EXPECT_EQ(GpuChoice::memory_limits_from_flags("1=1GiB").value(), (GpuMemoryLimits{0, {{1, kGiB}}}));
-  setenv("CUZK_GPU_MEMORY", "1=4GiB,1=2GiB", 1);
-  const auto twice = GpuChoice::memory_limits_from_flags("");
-  unsetenv("CUZK_GPU");
-  unsetenv("CUZK_GPU_MEMORY");
-  ASSERT_FALSE(twice.has_value());
-  EXPECT_EQ(twice.error().message, "CUZK_GPU_MEMORY: gpu memory '1=2GiB': GPU 1 is given twice");
-  EXPECT_EQ(GpuChoice::memory_limits_from_flags("").value(), GpuMemoryLimits{});
-  EXPECT_EQ(GpuChoice::memory_limits_from_flags("x=1GiB").error().message,
-            "--gpu-memory: gpu memory 'x=1GiB': GPU ordinal 'x': expected a non-negative integer");
-}
-
 }  // namespace
 }  // namespace cuzk::groth16

@@ -86,11 +86,11 @@ TEST(GpuProver, SelectedByAutoAndOrdinal) {
   const auto circuit = [](auto& cs) { test::cubic(cs, Fr::from_uint(3)); };
   const auto params = setup(compile(circuit), ToxicWaste::from_seed(test::seed()), pool).value();
   EXPECT_EQ(make_prover(params, pool, GpuChoice{}).value()->name().rfind("gpu 0 (", 0), 0u);
-  EXPECT_EQ(make_prover(params, pool, GpuChoice::parse("0").value()).value()->name().rfind("gpu 0 (", 0), 0u);
-  const auto e = make_prover(params, pool, GpuChoice::parse("99").value());
+  EXPECT_EQ(make_prover(params, pool, GpuChoice{GpuChoice::Kind::device, 0}).value()->name().rfind("gpu 0 (", 0), 0u);
+  const auto e = make_prover(params, pool, GpuChoice{GpuChoice::Kind::device, 99});
   ASSERT_FALSE(e.has_value());
   EXPECT_NE(e.error().message.find("GPU 99 is not visible"), std::string::npos) << e.error().message;
-  EXPECT_EQ(make_prover(params, pool, GpuChoice::parse("off").value()).value()->name(), "cpu");
+  EXPECT_EQ(make_prover(params, pool, GpuChoice{GpuChoice::Kind::off}).value()->name(), "cpu");
 }
 
 TEST(GpuProver, RandomR1csSameProofAsCpu) {
@@ -251,7 +251,7 @@ TEST(GpuDeviceKey, OwnKeyProverOnGpuAndCpu) {
   const auto compiled = compile(circuit);
   const ToxicWaste tw = ToxicWaste::from_seed(test::seed() + 8);
   OwnKeyProver gpu = make_prover_with_own_key(compiled, tw, pool, GpuChoice{}).value();
-  OwnKeyProver cpu = make_prover_with_own_key(compiled, tw, pool, GpuChoice::parse("off").value()).value();
+  OwnKeyProver cpu = make_prover_with_own_key(compiled, tw, pool, GpuChoice{GpuChoice::Kind::off}).value();
   EXPECT_EQ(gpu.params, nullptr);
   ASSERT_NE(cpu.params, nullptr);
   EXPECT_EQ(gpu.prover->name().rfind("gpu 0 (", 0), 0u);

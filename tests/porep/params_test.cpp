@@ -20,17 +20,6 @@ void write(const fs::path& p, const std::string& text) {
   out << text;
 }
 
-TEST(PorepParams, DirectoryPrecedence) {
-  ::unsetenv("FIL_PROOFS_PARAMETER_CACHE");
-  EXPECT_EQ(parameter_dir(std::nullopt), fs::path("/var/tmp/filecoin-proof-parameters"));
-  ::setenv("FIL_PROOFS_PARAMETER_CACHE", "/tmp/from-env", 1);
-  EXPECT_EQ(parameter_dir(std::nullopt), fs::path("/tmp/from-env"));
-  EXPECT_EQ(parameter_dir(fs::path("/tmp/flag")), fs::path("/tmp/flag"));
-  ::setenv("FIL_PROOFS_PARAMETER_CACHE", "", 1);  // empty counts as unset
-  EXPECT_EQ(parameter_dir(std::nullopt), fs::path("/var/tmp/filecoin-proof-parameters"));
-  ::unsetenv("FIL_PROOFS_PARAMETER_CACHE");
-}
-
 // RFC 7693 appendix A: BLAKE2b-512("abc") = ba80a53f981c4d0d6a2797b69f12f6e9 23...; the
 // parameters.json digest is its first 16 bytes.
 TEST(PorepParams, DigestIsBlake2b512Prefix) {

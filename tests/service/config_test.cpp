@@ -66,7 +66,7 @@ budget = "700GiB"
 [gpus]
 devices = [1, 0]
 memory_limit = "16GiB,1=4GiB"
-workers_per_gpu = 3
+partitions_per_gpu = 3
 spread = "partitions"
 
 [scheduler]
@@ -74,7 +74,6 @@ max_pending = 8
 
 [synthesis]
 threads = 96
-partitions_in_flight = 4
 
 [pipeline]
 retry_on_cpu = false
@@ -92,7 +91,7 @@ DaemonConfig full_config() {
   c.gpus = {DaemonConfig::Gpus::Mode::list, {1, 0}, {16 * kGiB, {{1, 4 * kGiB}}}, 3,
             DaemonConfig::Gpus::Spread::partitions};
   c.scheduler.max_pending = 8;
-  c.synthesis = {96, 4};
+  c.synthesis = {96};
   c.pipeline.retry_on_cpu = false;
   c.logging = {"debug", true};
   return c;
@@ -111,9 +110,9 @@ TEST(Config, EmptyFileGivesTheDefaults) {
 
 TEST(Config, MissingKeysKeepTheirDefaults) {
   DaemonConfig expected;
-  expected.gpus.workers_per_gpu = 4;
+  expected.gpus.partitions_per_gpu = 5;
   expected.logging.timing = true;
-  EXPECT_EQ(parse_config("[gpus]\nworkers_per_gpu = 4\n[logging]\ntiming = true\n", "x").value(), expected);
+  EXPECT_EQ(parse_config("[gpus]\npartitions_per_gpu = 5\n[logging]\ntiming = true\n", "x").value(), expected);
 }
 
 TEST(Config, EveryFieldArrives) {
@@ -140,11 +139,10 @@ TEST(Config, EveryFieldArrives) {
   EXPECT_NE(d.gpus.mode, expected.gpus.mode);
   EXPECT_NE(d.gpus.ordinals, expected.gpus.ordinals);
   EXPECT_NE(d.gpus.memory_limit, expected.gpus.memory_limit);
-  EXPECT_NE(d.gpus.workers_per_gpu, expected.gpus.workers_per_gpu);
+  EXPECT_NE(d.gpus.partitions_per_gpu, expected.gpus.partitions_per_gpu);
   EXPECT_NE(d.gpus.spread, expected.gpus.spread);
   EXPECT_NE(d.scheduler.max_pending, expected.scheduler.max_pending);
   EXPECT_NE(d.synthesis.threads, expected.synthesis.threads);
-  EXPECT_NE(d.synthesis.partitions_in_flight, expected.synthesis.partitions_in_flight);
   EXPECT_NE(d.pipeline.retry_on_cpu, expected.pipeline.retry_on_cpu);
   EXPECT_NE(d.logging.level, expected.logging.level);
   EXPECT_NE(d.logging.timing, expected.logging.timing);
@@ -161,7 +159,7 @@ TEST(Config, ExampleFileIsTheDefaults) {
 TEST(Config, EveryExampleKeyIsDocumented) {
   const std::string doc = slurp(kDocs / "config.md");
   const auto keys = keys_of(slurp(kDocs / "cuzk.example.toml"));
-  EXPECT_EQ(keys.size(), 17u);
+  EXPECT_EQ(keys.size(), 16u);
   for (const std::string& key : keys) EXPECT_NE(doc.find("`" + key + "`"), std::string::npos) << key;
 }
 
@@ -190,12 +188,12 @@ TEST(Config, SyntaxErrorsGiveLineAndColumn) {
 
 TEST(Config, UnknownKeysAndSectionsAreErrors) {
   EXPECT_EQ(error_of("[gpus]\nmemroy_limit = \"16GiB\"\n"),
-            "cuzk.toml:2: unknown key 'gpus.memroy_limit' ([gpus] keys: devices, memory_limit, workers_per_gpu, spread)");
+            "cuzk.toml:2: unknown key 'gpus.memroy_limit' ([gpus] keys: devices, memory_limit, partitions_per_gpu, spread)");
   EXPECT_EQ(error_of("\n[gpu]\ndevices = \"off\"\n"),
             "cuzk.toml:2: unknown section 'gpu' (sections: daemon, srs, memory, gpus, scheduler, synthesis, "
             "pipeline, logging)");
   EXPECT_EQ(error_of("[gpus.extra]\nx = 1\n"),
-            "cuzk.toml:1: unknown key 'gpus.extra' ([gpus] keys: devices, memory_limit, workers_per_gpu, spread)");
+            "cuzk.toml:1: unknown key 'gpus.extra' ([gpus] keys: devices, memory_limit, partitions_per_gpu, spread)");
   EXPECT_EQ(error_of("listen = \"127.0.0.1:1\"\n"),
             "cuzk.toml:1: unknown key 'listen' outside a section (sections: daemon, srs, memory, gpus, scheduler, "
             "synthesis, pipeline, logging)");
@@ -229,9 +227,10 @@ TEST(Config, IntegersAreRangeChecked) {
   EXPECT_EQ(error_of("[memory]\nbudget = -4096\n"),
             "cuzk.toml:2: memory.budget: expected a non-negative integer, got -4096");
   // The keys that must be at least 1; 0 is fine elsewhere.
-  EXPECT_EQ(error_of("[gpus]\nworkers_per_gpu = 0\n"), "cuzk.toml:2: gpus.workers_per_gpu: must be at least 1, got 0");
-  EXPECT_EQ(error_of("[synthesis]\npartitions_in_flight = 0\n"),
-            "cuzk.toml:2: synthesis.partitions_in_flight: must be at least 1, got 0");
+  EXPECT_EQ(error_of("[gpus]\npartitions_per_gpu = 0\n"), "cuzk.toml:2: gpus.partitions_per_gpu: must be at least 1, got 0");
+  // A key of an older layout is refused, naming what the section has.
+  EXPECT_EQ(error_of("[synthesis]\npartitions_in_flight = 2\n"),
+            "cuzk.toml:2: unknown key 'synthesis.partitions_in_flight' ([synthesis] keys: threads)");
   EXPECT_EQ(error_of("[daemon]\nmax_message_bytes = 0\n"),
             "cuzk.toml:2: daemon.max_message_bytes: must be at least 1, got 0");
   EXPECT_EQ(error_of("[daemon]\nmax_message_bytes = \"\"\n"),
@@ -356,10 +355,10 @@ TEST(Config, ReadConfigNamesThePath) {
   EXPECT_NE(directory.error().message.find(dir.string()), std::string::npos) << directory.error().message;
 
   const auto file = dir / "cuzk.toml";
-  std::ofstream(file) << "[scheduler]\nmax_pending = 16\n\n[gpus]\nworkers_per_gpu = 0\n";
+  std::ofstream(file) << "[scheduler]\nmax_pending = 16\n\n[gpus]\npartitions_per_gpu = 0\n";
   const auto bad = read_config(file);
   ASSERT_FALSE(bad);
-  EXPECT_EQ(bad.error().message, file.string() + ":5: gpus.workers_per_gpu: must be at least 1, got 0");
+  EXPECT_EQ(bad.error().message, file.string() + ":5: gpus.partitions_per_gpu: must be at least 1, got 0");
   std::ofstream(file) << "[scheduler]\nmax_pending = 16\n";
   EXPECT_EQ(read_config(file).value().scheduler.max_pending, 16u);
   std::filesystem::remove_all(dir);
@@ -392,8 +391,8 @@ TEST(Config, FlagsGoThroughTheSameRules) {
   EXPECT_TRUE(check_config(DaemonConfig{}));
   EXPECT_TRUE(check_config(full_config()));
   DaemonConfig c;
-  c.synthesis.partitions_in_flight = 0;
-  EXPECT_EQ(check_config(c).error().message, "synthesis.partitions_in_flight: must be at least 1, got 0");
+  c.gpus.partitions_per_gpu = 0;
+  EXPECT_EQ(check_config(c).error().message, "gpus.partitions_per_gpu: must be at least 1, got 0");
   c = {};
   c.daemon.listen = "*:9820x";
   EXPECT_EQ(check_config(c).error().message, "daemon.listen: '*:9820x': expected host:port or unix:///path/to.sock");

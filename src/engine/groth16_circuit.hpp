@@ -1,0 +1,73 @@
+#pragma once
+// A Groth16 circuit as the engine's cache holds it, for every proof kind: the key on the host
+// (while a prover reads it), the prepared verifying key, the compiled circuit (while a prover
+// reads it from the host), a prover on each GPU that could make one, and the CPU's. Loading it
+// is one recipe for every kind (load_groth16_circuit): read the .params file, compile the
+// circuit for the GPUs (witness-only synthesis there, shared/DESIGN.md decision 4), make the
+// provers; a GPU whose prover cannot be made is left out of this circuit, and a partition placed
+// on it answers kUnavailable (the engine moves it to another place).
+
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+
+#include "core/expected.hpp"
+#include "core/thread_pool.hpp"
+#include "engine/handler.hpp"
+#include "groth16/backend.hpp"
+#include "groth16/keys.hpp"
+#include "groth16/select_prover.hpp"
+#include "groth16/verifier.hpp"
+#include "r1cs/compiled.hpp"
+
+namespace cuzk::engine {
+
+// The parts, made by load_groth16_circuit or elsewhere (a bench's own key).
+struct Groth16CircuitParts {
+  std::unique_ptr<groth16::Parameters> params;  // on the host: null when no prover reads it
+  groth16::VerifyingKey vk;
+  std::unique_ptr<r1cs::CompiledR1cs<ff::Fr>> circuit;  // null when no prover reads it from the host
+  std::map<int, std::unique_ptr<groth16::ProverBackend>> gpus;  // by ordinal
+  std::map<int, std::string> gpu_errors;  // GPUs whose prover could not be made, and why
+  std::unique_ptr<groth16::ProverBackend> cpu;
+};
+
+// Members are destroyed bottom-up: the provers go before the key and circuit they may read.
+class Groth16Circuit final : public LoadedCircuit {
+ public:
+  explicit Groth16Circuit(Groth16CircuitParts parts);
+  // The prover of `where`: kUnavailable for a GPU that could not make one (naming why),
+  // kUnsupported for the CPU when no CPU prover was kept.
+  Expected<groth16::ProverBackend*> prover(const Placement& where, const std::string& circuit_id) const;
+  const groth16::PreparedVerifyingKey& pvk() const { return *pvk_; }
+
+ private:
+  std::unique_ptr<groth16::Parameters> params_;
+  std::unique_ptr<groth16::PreparedVerifyingKey> pvk_;
+  std::unique_ptr<r1cs::CompiledR1cs<ff::Fr>> circuit_;
+  std::map<int, std::unique_ptr<groth16::ProverBackend>> gpus_;
+  std::map<int, std::string> gpu_errors_;
+  std::unique_ptr<groth16::ProverBackend> cpu_;
+};
+
+struct Groth16LoadOptions {
+  ThreadPool* pool = nullptr;  // reading, compiling, the CPU prover
+  std::vector<groth16::GpuChoice> gpus;  // Kind::device each; empty: the CPU only
+  bool keep_cpu_prover = true;           // with GPUs: the key kept on the host too, for the CPU
+};
+
+// The circuit whose key is the .params file at `params` (an official file, whose digest matched,
+// or cuzk's own: the points' subgroup checks are skipped, as for `prove`), compiled by `compile`
+// when there are GPUs. Fails when no place is left that can prove (kUnavailable, naming each
+// GPU's error).
+Expected<std::shared_ptr<Groth16Circuit>> load_groth16_circuit(
+    const std::filesystem::path& params, const std::function<r1cs::CompiledR1cs<ff::Fr>()>& compile,
+    const Groth16LoadOptions& options, const std::string& circuit_id);
+
+// Host bytes of a key's points and of a compiled circuit (the memory budget's estimates).
+size_t host_bytes_of(const groth16::Parameters& p);
+size_t host_bytes_of(const r1cs::CompiledR1cs<ff::Fr>& c);
+
+}  // namespace cuzk::engine

@@ -1,0 +1,39 @@
+#include "service/wire.hpp"
+
+#include <fmt/format.h>
+
+#include <string>
+
+#include "cuzk/v1/proving.pb.h"
+
+namespace cuzk::service {
+
+Expected<engine::JobRequest> to_job_request(const cuzk::v1::SubmitProofRequest& r) {
+  engine::JobRequest j;
+  const int kind = int(r.proof_kind());
+  if (kind < 0 || kind >= engine::kProofKinds)
+    return invalid_argument(fmt::format("proof_kind: {} is not a cuzk.v1.ProofKind (1 POREP_SEAL_COMMIT .. 4 WINNING_POST)", kind));
+  const int priority = int(r.priority());
+  if (priority < 0 || priority > int(engine::Priority::critical))
+    return invalid_argument(fmt::format("priority: {} is not a cuzk.v1.Priority (0 unspecified, 1 LOW .. 4 CRITICAL)", priority));
+  j.request_id = r.request_id();
+  j.kind = engine::ProofKind(kind);
+  j.priority = engine::Priority(priority);
+  j.sector_size = r.sector_size();
+  // proto3 cannot tell 0 from unset: 0 (StackedDrg2KiBV1, a test size) is not checked.
+  if (r.registered_proof() != 0) j.registered_proof = r.registered_proof();
+  j.vanilla_proof.assign(r.vanilla_proof().begin(), r.vanilla_proof().end());
+  j.sector_number = r.sector_number();
+  j.miner_id = r.miner_id();
+  return j;
+}
+
+Expected<engine::JobRequest> parse_submit_request(std::string_view bytes) {
+  cuzk::v1::SubmitProofRequest r;
+  if (!r.ParseFromArray(bytes.data(), int(bytes.size())))
+    return invalid_argument(fmt::format("SubmitProofRequest: {} bytes that are not a cuzk.v1.SubmitProofRequest",
+                                        bytes.size()));
+  return to_job_request(r);
+}
+
+}  // namespace cuzk::service
