@@ -25,7 +25,7 @@
 #include "ec/jacobian.hpp"
 #include "ec/xyzz.hpp"
 #include "ff/bls12_381.hpp"
-#include "msm/density.hpp"
+#include "core/density_bitmap.hpp"
 
 namespace cuzk::msm {
 
