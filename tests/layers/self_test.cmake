@@ -4,7 +4,7 @@
 # a header of a folder with two targets, an app's local header, an include in a comment) must not
 # be reported: the count of reports is exact.
 #
-#   cmake -DCHECKER=tests/layers/check_layers.cmake -DFAKE=tests/layers/fake -P tests/layers/self_test.cmake
+#   cmake -DCHECKER=cmake/check_layers.cmake -DFAKE=tests/layers/fake -P tests/layers/self_test.cmake
 
 cmake_minimum_required(VERSION 3.25)
 

@@ -2,23 +2,25 @@
 # includer's own layer or one that its target links, directly or through the links of its links,
 # as declared in the CMakeLists.txt files. Run with CMake alone (no compiler, no python):
 #
-#   cmake -DROOT=<source tree> [-DFORBID="gadgets>groth16 ..."] -P tests/layers/check_layers.cmake
+#   cmake -DROOT=<source tree> [-DFORBID="gadgets>groth16 ..."] -P cmake/check_layers.cmake
 #
 # A layer is a folder src/<layer>/ that has a CMakeLists.txt: layers are discovered, never listed
-# here. The checked folders ("units") are src/<layer>, apps/<app>, bench and bench/<sub> (each with a
-# CMakeLists.txt). In a unit, the targets are read from cuzk_library(<name> SOURCES .. DEPS ..)
-# (target cuzk_<name>, linked as cuzk::<name>), cuzk_bench(<name> ..) (bench_<name>), add_library,
-# add_executable and target_link_libraries(<target> [PUBLIC|PRIVATE|INTERFACE] ..); a call whose
-# name is a variable (inside a function body) is skipped. A source file listed in a target's SOURCES
-# may include what that target links; any other file of the unit (headers, .cuh) what any target of
-# the unit links. Definitions under if() count whichever branch they are in (a union: the check
-# does not evaluate options such as CUZK_WITH_CUDA).
+# here. The checked folders ("units") are src/<layer>, apps/<app>, bench and bench/<sub> (each
+# with a CMakeLists.txt). In a unit, the targets are read from cuzk_library(<name> SOURCES ..
+# DEPS ..) (target cuzk_<name>, linked as cuzk::<name>), cuzk_bench(<name> ..) (bench_<name>),
+# add_library, add_executable and target_link_libraries(<target> [PUBLIC|PRIVATE|INTERFACE] ..);
+# a call whose name is a variable (inside a function body) is skipped. A source file listed in a
+# target's SOURCES may include what that target links; any other file of the unit (headers, .cuh)
+# what any target of the unit links. Definitions under if() count whichever branch they are in
+# (a union: the check does not evaluate options such as CUZK_WITH_CUDA).
 #
 # Also checked: no link cycle between two folders, and each FORBID pair "a>b" (layer a must not
 # depend on layer b, even through another layer; shared/DESIGN.md: gadgets never on groth16).
 #
 # Output: one line per violation, `path:line: ...`, naming the link that is missing; the script
-# fails (FATAL_ERROR) when there is any, and prints the layer graph it read otherwise.
+# fails (FATAL_ERROR) when there is any, and prints the layer graph it read otherwise (nothing with
+# -DQUIET=ON). The build runs it before any of our libraries (target cuzk_check_layers,
+# cmake/CuzkTarget.cmake), and so does the ctest test `layers`.
 
 cmake_minimum_required(VERSION 3.25)
 
@@ -63,9 +65,10 @@ function(normalize_target out token)
   set(${out} "${token}" PARENT_SCOPE)
 endfunction()
 
+set(commands "cuzk_library|cuzk_bench|add_library|add_executable|target_link_libraries")
 set(all_targets "")
-set(keywords SOURCES DEPS LABELS STATIC SHARED OBJECT MODULE INTERFACE PUBLIC PRIVATE EXCLUDE_FROM_ALL
-             WIN32 MACOSX_BUNDLE IMPORTED GLOBAL)
+set(keywords SOURCES DEPS LABELS STATIC SHARED OBJECT MODULE INTERFACE PUBLIC PRIVATE
+             EXCLUDE_FROM_ALL WIN32 MACOSX_BUNDLE IMPORTED GLOBAL)
 foreach(unit IN LISTS units)
   file(RELATIVE_PATH unit_rel "${ROOT}" "${unit}")
   file(READ "${unit}/CMakeLists.txt" text)
@@ -75,11 +78,9 @@ foreach(unit IN LISTS units)
   string(REPLACE "]" " " text "${text}")
   string(REGEX REPLACE "#[^\n]*" "" text "${text}")
   set(unit_targets_${unit_rel} "")
-  string(REGEX MATCHALL "(^|[^A-Za-z0-9_])(cuzk_library|cuzk_bench|add_library|add_executable|target_link_libraries)[ \t]*\\([^)]*\\)"
-         calls "${text}")
+  string(REGEX MATCHALL "(^|[^A-Za-z0-9_])(${commands})[ \t]*\\([^)]*\\)" calls "${text}")
   foreach(call IN LISTS calls)
-    string(REGEX MATCH "(cuzk_library|cuzk_bench|add_library|add_executable|target_link_libraries)[ \t]*\\(([^)]*)\\)"
-           _ "${call}")
+    string(REGEX MATCH "(${commands})[ \t]*\\(([^)]*)\\)" _ "${call}")
     set(cmd "${CMAKE_MATCH_1}")
     string(STRIP "${CMAKE_MATCH_2}" args)
     string(REGEX REPLACE "[ \t\r\n]+" ";" args "${args}")
@@ -165,10 +166,12 @@ foreach(target IN LISTS all_targets)
 endforeach()
 
 set(violations "")
-macro(report line)
-  list(APPEND violations "${line}")
-  message("${line}")
-endmacro()
+# report(<text>...): one violation, its pieces concatenated.
+function(report)
+  string(CONCAT text ${ARGN})
+  message("${text}")
+  set(violations ${violations} "${text}" PARENT_SCOPE)
+endfunction()
 
 # --- the links between layers: no cycle, no forbidden dependency --------------------------------
 
@@ -183,9 +186,13 @@ endforeach()
 foreach(layer IN LISTS layers)
   foreach(target IN LISTS unit_targets_src/${layer})
     foreach(dep IN LISTS closure_${target})
-      if(DEFINED layer_of_${dep} AND NOT layer_of_${dep} STREQUAL "" AND NOT layer_of_${dep} STREQUAL layer
-         AND layer IN_LIST reach_layers_${dep})
-        report("src/${layer}/CMakeLists.txt: link cycle: ${target} (layer ${layer}) links ${dep} (layer ${layer_of_${dep}}), which links back into ${layer}")
+      if(NOT DEFINED layer_of_${dep} OR layer_of_${dep} STREQUAL ""
+         OR layer_of_${dep} STREQUAL layer)
+        continue()
+      endif()
+      if(layer IN_LIST reach_layers_${dep})
+        report("src/${layer}/CMakeLists.txt: link cycle: ${target} (layer ${layer}) links ${dep} "
+               "(layer ${layer_of_${dep}}), which links back into ${layer}")
       endif()
     endforeach()
   endforeach()
@@ -199,13 +206,16 @@ if(DEFINED FORBID)
     set(a "${CMAKE_MATCH_1}")
     set(b "${CMAKE_MATCH_2}")
     if(a IN_LIST layers AND b IN_LIST layer_reach_${a})
-      report("src/${a}/CMakeLists.txt: ${a} depends on ${b} (directly or through its links), which is forbidden")
+      report("src/${a}/CMakeLists.txt: ${a} depends on ${b} (directly or through its links), "
+             "which is forbidden")
     endif()
   endforeach()
 endif()
 
-# --- the includes ----------------------------------------------------------------------------------
+# --- the includes ------------------------------------------------------------------------------
 
+# `#include "<folder>/..."`: the header (1) and its first folder (2), a layer or not.
+set(include_re "^[ \t]*#[ \t]*include[ \t]*\"(([^\"/]+)/[^\"]+)\"")
 set(checked_files 0)
 set(checked_includes 0)
 foreach(unit IN LISTS units)
@@ -221,7 +231,8 @@ foreach(unit IN LISTS units)
   endforeach()
   list(REMOVE_DUPLICATES unit_reach)
 
-  file(GLOB files RELATIVE "${ROOT}" "${unit}/*.hpp" "${unit}/*.h" "${unit}/*.cpp" "${unit}/*.cu" "${unit}/*.cuh")
+  file(GLOB files RELATIVE "${ROOT}"
+       "${unit}/*.hpp" "${unit}/*.h" "${unit}/*.cpp" "${unit}/*.cu" "${unit}/*.cuh")
   list(APPEND files ${unit_sources_${unit_rel}})
   list(REMOVE_DUPLICATES files)
   list(SORT files)
@@ -247,7 +258,7 @@ foreach(unit IN LISTS units)
     file(STRINGS "${ROOT}/${file}" includes REGEX "^[ \t]*#[ \t]*include[ \t]*\"[^\"]+\"")
     set(bad_headers "")
     foreach(inc IN LISTS includes)
-      if(NOT inc MATCHES "^[ \t]*#[ \t]*include[ \t]*\"(([^\"/]+)/[^\"]+)\"")
+      if(NOT inc MATCHES "${include_re}")
         continue()  # "local.hpp": the same folder
       endif()
       set(header "${CMAKE_MATCH_1}")
@@ -276,7 +287,7 @@ foreach(unit IN LISTS units)
     set(n 0)
     foreach(text IN LISTS lines)
       math(EXPR n "${n} + 1")
-      if(NOT text MATCHES "^[ \t]*#[ \t]*include[ \t]*\"(([^\"/]+)/[^\"]+)\"" OR NOT CMAKE_MATCH_1 IN_LIST bad_headers)
+      if(NOT text MATCHES "${include_re}" OR NOT CMAKE_MATCH_1 IN_LIST bad_headers)
         continue()
       endif()
       set(header "${CMAKE_MATCH_1}")
@@ -285,18 +296,24 @@ foreach(unit IN LISTS units)
       if(NOT unit_layer STREQUAL "" AND unit_layer IN_LIST layer_reach_${to})
         set(why " (an upward include: ${to} itself depends on ${unit_layer})")
       endif()
-      report("${file}:${n}: includes \"${header}\" of layer ${to}, but ${from} (${owners_text}) does not link cuzk::${to}, directly or through its links${why}")
+      report("${file}:${n}: includes \"${header}\" of layer ${to}, but ${from} (${owners_text}) "
+             "does not link cuzk::${to}, directly or through its links${why}")
     endforeach()
   endforeach()
 endforeach()
 
 list(LENGTH violations count)
 if(count GREATER 0)
-  message(FATAL_ERROR "check_layers: ${count} violation(s) in ${ROOT} (docs/layers.md)")
+  message(FATAL_ERROR "check_layers: ${count} violation(s) in ${ROOT} (docs/layers.md; the build "
+                      "runs this check unless configured with -DCUZK_CHECK_LAYERS=OFF)")
+endif()
+if(QUIET)
+  return()
 endif()
 foreach(layer IN LISTS layers)
   string(REPLACE ";" " " reach_text "${layer_reach_${layer}}")
   message("  ${layer} -> ${reach_text}")
 endforeach()
 list(LENGTH layers layer_count)
-message("check_layers: ${checked_includes} includes in ${checked_files} files follow the links of the ${layer_count} layers above")
+message("check_layers: ${checked_includes} includes in ${checked_files} files follow the links of "
+        "the ${layer_count} layers above")
