@@ -231,7 +231,13 @@ foreach(unit IN LISTS units)
   endforeach()
   list(REMOVE_DUPLICATES unit_reach)
 
-  file(GLOB files RELATIVE "${ROOT}"
+  # A layer's subfolders are its own; apps/ and bench/ hold other units (bench/drivers) and code
+  # that is not ours (bench/peers) below them.
+  set(glob GLOB)
+  if(NOT unit_layer STREQUAL "")
+    set(glob GLOB_RECURSE)
+  endif()
+  file(${glob} files RELATIVE "${ROOT}"
        "${unit}/*.hpp" "${unit}/*.h" "${unit}/*.cpp" "${unit}/*.cu" "${unit}/*.cuh")
   list(APPEND files ${unit_sources_${unit_rel}})
   list(REMOVE_DUPLICATES files)
