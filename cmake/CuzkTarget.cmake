@@ -3,6 +3,19 @@
 
 set(CUZK_SOURCE_ROOT ${PROJECT_SOURCE_DIR}/src)
 
+# The layering check (docs/layers.md, cmake/check_layers.cmake): each `#include "<layer>/..."` against
+# the links declared in the CMakeLists.txt files, before any of our libraries builds, so an upward
+# or undeclared include fails the build (about a second, CMake alone; it runs on every build).
+# CUZK_LAYER_FORBID: dependencies shared/DESIGN.md rules out that the links alone do not state.
+set(CUZK_LAYER_FORBID "gadgets>groth16")
+if(CUZK_CHECK_LAYERS)
+  add_custom_target(cuzk_check_layers
+    COMMAND ${CMAKE_COMMAND} -DROOT=${PROJECT_SOURCE_DIR} "-DFORBID=${CUZK_LAYER_FORBID}" -DQUIET=ON
+            -P ${PROJECT_SOURCE_DIR}/cmake/check_layers.cmake
+    COMMENT "Checking the includes against the layers' links (docs/layers.md)"
+    VERBATIM)
+endif()
+
 if(CUZK_SANITIZE)
   add_compile_options($<$<COMPILE_LANGUAGE:CXX>:-fsanitize=address,undefined>
                       $<$<COMPILE_LANGUAGE:CXX>:-fno-sanitize-recover=undefined>
@@ -29,6 +42,9 @@ function(cuzk_library name)
     add_library(cuzk_${name} INTERFACE)
     target_include_directories(cuzk_${name} INTERFACE ${CUZK_SOURCE_ROOT})
     target_link_libraries(cuzk_${name} INTERFACE ${ARG_DEPS})
+  endif()
+  if(TARGET cuzk_check_layers)
+    add_dependencies(cuzk_${name} cuzk_check_layers)
   endif()
   add_library(cuzk::${name} ALIAS cuzk_${name})
 endfunction()

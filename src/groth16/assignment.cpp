@@ -3,8 +3,8 @@
 namespace cuzk::groth16 {
 
 Density density_of(const r1cs::CompiledR1cs<ff::Fr>& r1cs) {
-  Density d{msm::DensityBitmap(r1cs.num_aux), msm::DensityBitmap(r1cs.num_inputs), msm::DensityBitmap(r1cs.num_aux)};
-  const auto mark = [&](const r1cs::CsrMatrix<ff::Fr>& m, msm::DensityBitmap* inputs, msm::DensityBitmap& aux) {
+  Density d{DensityBitmap(r1cs.num_aux), DensityBitmap(r1cs.num_inputs), DensityBitmap(r1cs.num_aux)};
+  const auto mark = [&](const r1cs::CsrMatrix<ff::Fr>& m, DensityBitmap* inputs, DensityBitmap& aux) {
     for (size_t t = 0; t < m.num_terms(); ++t) {
       if (m.coeff[t].is_zero()) continue;
       const uint32_t col = m.column[t];

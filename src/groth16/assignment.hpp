@@ -5,8 +5,8 @@
 
 #include <vector>
 
+#include "core/density_bitmap.hpp"
 #include "ff/bls12_381.hpp"
-#include "msm/density.hpp"
 #include "r1cs/compiled.hpp"
 #include "r1cs/proving_cs.hpp"
 
@@ -14,7 +14,7 @@ namespace cuzk::groth16 {
 
 // Variables dense in A (aux only: every input is in A through its input row) and in B.
 struct Density {
-  msm::DensityBitmap a_aux, b_input, b_aux;
+  DensityBitmap a_aux, b_input, b_aux;
 };
 
 struct Assignment {

@@ -19,13 +19,13 @@
 #include <stdexcept>
 #include <vector>
 
+#include "core/density_bitmap.hpp"
 #include "core/thread_pool.hpp"
 #include "ec/affine.hpp"
 #include "ec/bls12_381.hpp"
 #include "ec/jacobian.hpp"
 #include "ec/xyzz.hpp"
 #include "ff/bls12_381.hpp"
-#include "msm/density.hpp"
 
 namespace cuzk::msm {
 

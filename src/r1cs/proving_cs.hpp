@@ -6,7 +6,7 @@
 
 #include <vector>
 
-#include "msm/density.hpp"
+#include "core/density_bitmap.hpp"
 #include "ff/bls12_381.hpp"
 #include "r1cs/constraint_system.hpp"
 
@@ -56,19 +56,19 @@ class ProvingCS {
   const std::vector<F>& a() const { return a_; }
   const std::vector<F>& b() const { return b_; }
   const std::vector<F>& c() const { return c_; }
-  const msm::DensityBitmap& a_aux_density() const { return a_aux_density_; }
-  const msm::DensityBitmap& b_input_density() const { return b_input_density_; }
-  const msm::DensityBitmap& b_aux_density() const { return b_aux_density_; }
+  const DensityBitmap& a_aux_density() const { return a_aux_density_; }
+  const DensityBitmap& b_input_density() const { return b_input_density_; }
+  const DensityBitmap& b_aux_density() const { return b_aux_density_; }
 
  private:
-  F eval(const LinearCombination<F>& lc, msm::DensityBitmap* input_density, msm::DensityBitmap* aux_density) {
+  F eval(const LinearCombination<F>& lc, DensityBitmap* input_density, DensityBitmap* aux_density) {
     F acc = F::zero();
     for (const Term<F>& t : lc.terms()) {
       if (t.coeff.is_zero()) continue;  // bellperson skips a zero merged coefficient entirely
       const bool input = t.var.is_input();
       const F& v = input ? inputs_[t.var.index] : aux_[t.var.index];
       acc += t.coeff.is_one() ? v : t.coeff * v;
-      msm::DensityBitmap* density = input ? input_density : aux_density;
+      DensityBitmap* density = input ? input_density : aux_density;
       if (density != nullptr) density->set(t.var.index);
     }
     return acc;
@@ -76,7 +76,7 @@ class ProvingCS {
 
   std::vector<F> inputs_, aux_;
   std::vector<F> a_, b_, c_;
-  msm::DensityBitmap a_aux_density_, b_input_density_, b_aux_density_;
+  DensityBitmap a_aux_density_, b_input_density_, b_aux_density_;
 };
 
 extern template class ProvingCS<ff::Fr>;  // r1cs.cpp

@@ -18,7 +18,7 @@
 #include "gpu/device.hpp"
 #include "gpu/msm.hpp"
 #include "gpu/stream.hpp"
-#include "msm/density.hpp"
+#include "core/density_bitmap.hpp"
 #include "msm/pippenger.hpp"
 #include "support/points.hpp"
 #include "support/random.hpp"
@@ -52,7 +52,7 @@ DeviceBuffer<T> upload(const std::vector<T>& v, const Stream& s) {
 template <class Curve>
 Jacobian<Curve> gpu_msm(Msm<Curve>& msm, const Stream& s, const std::vector<Affine<Curve>>& bases,
                         const std::vector<Fr>& scalars, MsmOptions options = {},
-                        const msm::DensityBitmap* density = nullptr) {
+                        const DensityBitmap* density = nullptr) {
   auto b = upload(bases, s);
   auto k = upload(scalars, s);
   if (density == nullptr) return msm.run(b.data(), k.data(), scalars.size(), options);
@@ -158,7 +158,7 @@ TYPED_TEST(GpuMsmTest, DensityBitmaps) {
   const size_t n = kG1<Curve> ? 5001 : 777;
   const auto k = random_scalars(g, n);
   for (int kind = 0; kind < 3; ++kind) {  // random, all clear, all set
-    msm::DensityBitmap density(n);
+    DensityBitmap density(n);
     for (size_t i = 0; i < n; ++i) {
       if (kind == 2 || (kind == 0 && g() % 3 != 0)) density.set(i);
     }
@@ -241,7 +241,7 @@ TYPED_TEST(GpuMsmTest, RunStreamedMatchesCpu) {
   for (size_t chunk : {n / 3 + 1, size_t{64}, size_t{100}}) {
     EXPECT_EQ(msm.run_streamed(host, kd.data(), n, {.host_chunk = chunk}), want) << "chunk " << chunk;
   }
-  msm::DensityBitmap density(n);
+  DensityBitmap density(n);
   for (size_t i = 0; i < n; ++i) {
     if (g() % 3 != 0) density.set(i);
   }

@@ -9,6 +9,7 @@
 #include <map>
 #include <string>
 
+#include "core/density_bitmap.hpp"
 #include "ff/bls12_381.hpp"
 #include "r1cs/keygen_cs.hpp"
 #include "r1cs/proving_cs.hpp"
@@ -240,7 +241,7 @@ TEST(ProvingCS, RowsAndDensityMatchTestCS) {
     ProvingCS<Fr> p;
     circuit.test(t);
     circuit.proving(p);
-    msm::DensityBitmap a_aux(t.num_aux()), b_input(t.num_inputs()), b_aux(t.num_aux());
+    DensityBitmap a_aux(t.num_aux()), b_input(t.num_inputs()), b_aux(t.num_aux());
     size_t merged_zeros = 0;
     for (size_t r = 0; r < t.num_constraints(); ++r) {
       const auto& row = t.constraints()[r];

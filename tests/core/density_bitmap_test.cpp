@@ -1,11 +1,11 @@
-#include "msm/density.hpp"
+#include "core/density_bitmap.hpp"
 
 #include <gtest/gtest.h>
 
 #include <random>
 #include <vector>
 
-namespace cuzk::msm {
+namespace cuzk {
 namespace {
 
 // Against a std::vector<bool> model: random add_element/set/resize sequences keep size, count and
@@ -44,4 +44,4 @@ TEST(DensityBitmap, MatchesAVectorOfBool) {
 }
 
 }  // namespace
-}  // namespace cuzk::msm
+}  // namespace cuzk

@@ -3,13 +3,19 @@
 // in A (or B) when it appears there with a nonzero merged coefficient. The .params vectors a and
 // b_g1/b_g2 hold one base per dense variable only, so an MSM walks the scalars and the bitmap
 // together and takes the next base at each set bit (bellperson's DensityTracker, read as a fact).
+//
+// Why in core: it is a plain bit set (no field, no curve). Synthesis (r1cs/proving_cs.hpp) fills
+// it; the CPU MSM (msm/pippenger.hpp), the GPU MSM (its words, gpu/msm.hpp) and the prover
+// (groth16/assignment.hpp) read it. Its old home, msm, sits beside poly and pairing below r1cs;
+// r1cs linked msm for this class alone, dragging Pippenger into every circuit's synthesis. In
+// core, the lowest layer, each of them reaches it through links it has anyway (docs/layers.md).
 
 #include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
 
-namespace cuzk::msm {
+namespace cuzk {
 
 class DensityBitmap {
  public:
@@ -54,4 +60,4 @@ class DensityBitmap {
   std::vector<uint64_t> words_;
 };
 
-}  // namespace cuzk::msm
+}  // namespace cuzk

@@ -1,0 +1,3 @@
+#include "base/base.hpp"
+
+int base() { return 1; }

@@ -1,0 +1,4 @@
+#pragma once
+#include "base/base.hpp"
+
+int mid();

@@ -1,0 +1,4 @@
+#pragma once
+#include "base/base.hpp"
+
+inline int side() { return base(); }
