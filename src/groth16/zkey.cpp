@@ -81,8 +81,11 @@ ff::Fr coefficient_value(std::span<const uint8_t> b) {
 Expected<Zkey> read_zkey(const std::filesystem::path& path, ThreadPool& pool) {
   auto file = MappedFile::open(path);
   if (!file) return file.error();
-  const auto bytes = file->bytes();
-  ByteReader r(bytes, path.string());
+  return parse_zkey(file->bytes(), path.string(), pool);
+}
+
+Expected<Zkey> parse_zkey(std::span<const uint8_t> bytes, const std::string& source, ThreadPool& pool) {
+  ByteReader r(bytes, source);
   std::span<const uint8_t> magic;
   CUZK_TRY_ASSIGN(magic, r.take(4, "magic"))
   if (std::memcmp(magic.data(), "zkey", 4) != 0) return r.error_at(0, ErrorCode::kInvalidArgument, "magic", "not a .zkey file");
@@ -108,7 +111,7 @@ Expected<Zkey> read_zkey(const std::filesystem::path& path, ThreadPool& pool) {
   // A reader confined to one section: reading past it is reported as running off its end.
   const auto section = [&](uint32_t type) {
     const auto [at, size] = sections.at(type);
-    ByteReader s(bytes.first(at + size), path.string());
+    ByteReader s(bytes.first(at + size), source);
     s.seek(at, "section").value();
     return s;
   };
