@@ -144,7 +144,8 @@ Expected<Zkey> parse_zkey(std::span<const uint8_t> bytes, const std::string& sou
     if (z.domain_size == 0 || (z.domain_size & (z.domain_size - 1)) != 0) {
       return s.error(ErrorCode::kCorruption, "domainSize", std::to_string(z.domain_size) + " is not a power of two");
     }
-    if (z.n_public + 1 > z.n_vars) return s.error(ErrorCode::kCorruption, "nPublic", "more public signals than signals");
+    // In 64 bits: nPublic = 2^32 - 1 would wrap to 0 and pass (found by the fuzz target zkey).
+    if (uint64_t{z.n_public} + 1 > z.n_vars) return s.error(ErrorCode::kCorruption, "nPublic", "more public signals than signals");
     CUZK_TRY_ASSIGN(z.vk.alpha_g1, read_point<G1Affine>(s, "alpha1"))
     CUZK_TRY_ASSIGN(z.vk.beta_g1, read_point<G1Affine>(s, "beta1"))
     CUZK_TRY_ASSIGN(z.vk.beta_g2, read_point<G2Affine>(s, "beta2"))
@@ -154,7 +155,7 @@ Expected<Zkey> parse_zkey(std::span<const uint8_t> bytes, const std::string& sou
   }
   {
     ByteReader s = section(3);
-    CUZK_TRY_ASSIGN(z.vk.ic, read_points<G1Affine>(s, z.n_public + 1, "IC", pool))
+    CUZK_TRY_ASSIGN(z.vk.ic, read_points<G1Affine>(s, size_t{z.n_public} + 1, "IC", pool))
   }
   {
     ByteReader s = section(4);
