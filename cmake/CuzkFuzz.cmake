@@ -11,6 +11,7 @@
 set(CUZK_FUZZ_ROOT ${PROJECT_SOURCE_DIR}/tests/fuzz)
 if(CUZK_FUZZ)
   add_custom_target(cuzk_fuzz)  # every fuzz target: the `fuzz` build preset builds this alone
+  file(GLOB CUZK_FUZZ_REGRESSION_DIRS CONFIGURE_DEPENDS LIST_DIRECTORIES true ${CUZK_FUZZ_ROOT}/regressions/*)
 endif()
 
 # cuzk_fuzz_target(<name> SOURCES ... DEPS ...): the fuzz target <name> (sources relative to the
@@ -23,8 +24,16 @@ function(cuzk_fuzz_target name)
     add_executable(${target} ${ARG_SOURCES})
     target_link_options(${target} PRIVATE -fsanitize=fuzzer)
     add_dependencies(cuzk_fuzz ${target})
-    # -runs=0: run the given inputs once each, mutate nothing.
-    add_test(NAME fuzz.${name} COMMAND ${target} -runs=0 ${inputs})
+    # -runs=0: run the given inputs once each, mutate nothing. libFuzzer refuses a directory that
+    # is not there (a target without regressions has none); the glob above re-runs CMake when one
+    # appears.
+    set(present "")
+    foreach(dir ${inputs})
+      if(IS_DIRECTORY ${dir})
+        list(APPEND present ${dir})
+      endif()
+    endforeach()
+    add_test(NAME fuzz.${name} COMMAND ${target} -runs=0 ${present})
   else()
     add_executable(${target} ${ARG_SOURCES} ${CUZK_FUZZ_ROOT}/replay_main.cpp)
     add_test(NAME fuzz.${name} COMMAND ${target} ${inputs})
