@@ -81,8 +81,11 @@ ff::Fr coefficient_value(std::span<const uint8_t> b) {
 Expected<Zkey> read_zkey(const std::filesystem::path& path, ThreadPool& pool) {
   auto file = MappedFile::open(path);
   if (!file) return file.error();
-  const auto bytes = file->bytes();
-  ByteReader r(bytes, path.string());
+  return parse_zkey(file->bytes(), path.string(), pool);
+}
+
+Expected<Zkey> parse_zkey(std::span<const uint8_t> bytes, const std::string& source, ThreadPool& pool) {
+  ByteReader r(bytes, source);
   std::span<const uint8_t> magic;
   CUZK_TRY_ASSIGN(magic, r.take(4, "magic"))
   if (std::memcmp(magic.data(), "zkey", 4) != 0) return r.error_at(0, ErrorCode::kInvalidArgument, "magic", "not a .zkey file");
@@ -108,7 +111,7 @@ Expected<Zkey> read_zkey(const std::filesystem::path& path, ThreadPool& pool) {
   // A reader confined to one section: reading past it is reported as running off its end.
   const auto section = [&](uint32_t type) {
     const auto [at, size] = sections.at(type);
-    ByteReader s(bytes.first(at + size), path.string());
+    ByteReader s(bytes.first(at + size), source);
     s.seek(at, "section").value();
     return s;
   };
@@ -141,7 +144,8 @@ Expected<Zkey> read_zkey(const std::filesystem::path& path, ThreadPool& pool) {
     if (z.domain_size == 0 || (z.domain_size & (z.domain_size - 1)) != 0) {
       return s.error(ErrorCode::kCorruption, "domainSize", std::to_string(z.domain_size) + " is not a power of two");
     }
-    if (z.n_public + 1 > z.n_vars) return s.error(ErrorCode::kCorruption, "nPublic", "more public signals than signals");
+    // In 64 bits: nPublic = 2^32 - 1 would wrap to 0 and pass (found by the fuzz target zkey).
+    if (uint64_t{z.n_public} + 1 > z.n_vars) return s.error(ErrorCode::kCorruption, "nPublic", "more public signals than signals");
     CUZK_TRY_ASSIGN(z.vk.alpha_g1, read_point<G1Affine>(s, "alpha1"))
     CUZK_TRY_ASSIGN(z.vk.beta_g1, read_point<G1Affine>(s, "beta1"))
     CUZK_TRY_ASSIGN(z.vk.beta_g2, read_point<G2Affine>(s, "beta2"))
@@ -151,7 +155,7 @@ Expected<Zkey> read_zkey(const std::filesystem::path& path, ThreadPool& pool) {
   }
   {
     ByteReader s = section(3);
-    CUZK_TRY_ASSIGN(z.vk.ic, read_points<G1Affine>(s, z.n_public + 1, "IC", pool))
+    CUZK_TRY_ASSIGN(z.vk.ic, read_points<G1Affine>(s, size_t{z.n_public} + 1, "IC", pool))
   }
   {
     ByteReader s = section(4);

@@ -16,6 +16,8 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <span>
+#include <string>
 #include <vector>
 
 #include "core/expected.hpp"
@@ -42,5 +44,7 @@ struct Zkey {
 // Every point is checked (on the curve, in the subgroup); errors name the file, the offset and
 // the field ("B2[7]"). Only BLS12-381 keys are accepted (a BN254 key is named as such).
 Expected<Zkey> read_zkey(const std::filesystem::path& path, ThreadPool& pool);
+// The same from bytes in memory; source names them in errors (as the path does above).
+Expected<Zkey> parse_zkey(std::span<const uint8_t> bytes, const std::string& source, ThreadPool& pool);
 
 }  // namespace cuzk::groth16

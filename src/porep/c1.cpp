@@ -623,9 +623,15 @@ Expected<C1> parse_c1(std::string_view json, std::string_view source_name) {
   for (auto f : o) {
     simdjson::ondemand::field entry;
     std::string_view key;
-    if (std::move(f).get(entry) == simdjson::SUCCESS && entry.unescaped_key().get(key) == simdjson::SUCCESS) {
-      wrapped = key == "SectorNum" || key == "Phase1Out" || key == "SectorSize";
+    // On an error simdjson abandons the document (its parser pointer becomes null), and the
+    // rewind() below would read through it: `{"a" 1}` crashed here (found by the fuzz target c1).
+    if (const auto err = std::move(f).get(entry); err != simdjson::SUCCESS) {
+      return invalid_argument(fmt::format("{}: not valid JSON: {}", source_name, simdjson::error_message(err)));
     }
+    if (const auto err = entry.unescaped_key().get(key); err != simdjson::SUCCESS) {
+      return invalid_argument(fmt::format("{}: not valid JSON: {}", source_name, simdjson::error_message(err)));
+    }
+    wrapped = key == "SectorNum" || key == "Phase1Out" || key == "SectorSize";
     break;
   }
   if (doc.rewind(), doc.get_object().get(o) != simdjson::SUCCESS) return invalid_argument(fmt::format("{}: not valid JSON", source_name));

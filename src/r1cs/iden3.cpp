@@ -282,7 +282,7 @@ class Writer {
 constexpr size_t kTermBytes = 4 + kN8;
 constexpr size_t kR1csHeaderBytes = 4 + kN8 + 4 * 4 + 8 + 4;
 
-R1csFile parse_r1cs(Reader& in) {
+R1csFile decode_r1cs(Reader& in) {
   const auto sections = read_sections<6>(in, "r1cs", kR1csVersion, kR1csVersion);
   if (sections[kSectionCustomGatesList] || sections[kSectionCustomGatesUses]) {
     fail({ErrorCode::kUnsupported, in.path() + ": uses PLONK custom gates (sections 4/5), not a plain R1CS"});
@@ -364,7 +364,7 @@ R1csFile parse_r1cs(Reader& in) {
   return file;
 }
 
-std::vector<Fr> parse_wtns(Reader& in) {
+std::vector<Fr> decode_wtns(Reader& in) {
   const auto sections = read_sections<3>(in, "wtns", 1, kWtnsVersion);
   for (uint32_t type : {kSectionHeader, kSectionWitness}) {
     if (!sections[type]) fail(corruption(in.path() + ": no section of type " + std::to_string(type)));
@@ -407,11 +407,18 @@ auto guarded(Body&& body) -> Expected<decltype(body())> {
 
 }  // namespace
 
+Expected<R1csFile> parse_r1cs(std::span<const uint8_t> bytes, const std::string& source) {
+  return guarded([&] {
+    Reader in(bytes, source);
+    return decode_r1cs(in);
+  });
+}
+
 Expected<R1csFile> read_r1cs(const std::filesystem::path& path) {
   return guarded([&] {
     const auto bytes = read_whole_file(path);
     Reader in(bytes, path.string());
-    return parse_r1cs(in);
+    return decode_r1cs(in);
   });
 }
 
@@ -467,11 +474,18 @@ Expected<void> write_r1cs(const std::filesystem::path& path, const R1csFile& fil
   });
 }
 
+Expected<std::vector<Fr>> parse_wtns(std::span<const uint8_t> bytes, const std::string& source) {
+  return guarded([&] {
+    Reader in(bytes, source);
+    return decode_wtns(in);
+  });
+}
+
 Expected<std::vector<Fr>> read_wtns(const std::filesystem::path& path) {
   return guarded([&] {
     const auto bytes = read_whole_file(path);
     Reader in(bytes, path.string());
-    return parse_wtns(in);
+    return decode_wtns(in);
   });
 }
 

@@ -31,6 +31,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "core/expected.hpp"
@@ -64,10 +65,13 @@ struct R1csFile {
 // other than BLS12-381's r is kInvalidArgument; custom gates are kUnsupported. Messages name the
 // path and the byte offset or field at fault.
 Expected<R1csFile> read_r1cs(const std::filesystem::path& path);
+// The same from bytes in memory; source names them in errors (as the path does above).
+Expected<R1csFile> parse_r1cs(std::span<const uint8_t> bytes, const std::string& source);
 // Writes sections 1, 2 and (when wire_to_label is not empty) 3; checks wire indices and counts.
 Expected<void> write_r1cs(const std::filesystem::path& path, const R1csFile& file);
 
 Expected<std::vector<ff::Fr>> read_wtns(const std::filesystem::path& path);
+Expected<std::vector<ff::Fr>> parse_wtns(std::span<const uint8_t> bytes, const std::string& source);
 Expected<void> write_wtns(const std::filesystem::path& path, std::span<const ff::Fr> witness);
 
 }  // namespace cuzk::r1cs::iden3
