@@ -1,6 +1,7 @@
 #pragma once
 // Host/device function markers: under nvcc, functions that the kernels and the host (the CPU
-// twins, the host tests) both run; in a plain C++ build, ordinary inline functions.
+// twins, the host tests) both run; in a plain C++ build, ordinary inline functions. In core/ so
+// that ec/formulas.hpp, the point formulas of both the CPU and the GPU, can use them.
 
 #if defined(__CUDACC__)
 #define CUZK_HD __host__ __device__ __forceinline__
