@@ -41,6 +41,7 @@ using FormulaFieldOf = std::remove_cvref_t<decltype(P::x)>;
 // ---- XYZZ --------------------------------------------------------------------------------------
 
 // dbl-2008-s-1: 6M + 3S.
+CUZK_NO_EXEC_CHECK
 template <class P, FormulaField F = FormulaFieldOf<P>>
 CUZK_HD constexpr P xyzz_dbl(const P& a) {
   if (a.is_identity()) return a;
@@ -59,6 +60,7 @@ CUZK_HD constexpr P xyzz_dbl(const P& a) {
 }
 
 // add-2008-s: 12M + 2S.
+CUZK_NO_EXEC_CHECK
 template <class P, FormulaField F = FormulaFieldOf<P>>
 CUZK_HD constexpr P xyzz_add(const P& a, const P& q) {
   if (a.is_identity()) return q;
@@ -82,6 +84,7 @@ CUZK_HD constexpr P xyzz_add(const P& a, const P& q) {
 }
 
 // madd-2008-s (ZZ2 = ZZZ2 = 1): 8M + 2S.
+CUZK_NO_EXEC_CHECK
 template <class P, class A, FormulaField F = FormulaFieldOf<P>>
 CUZK_HD constexpr P xyzz_madd(const P& a, const A& q) {
   if (q.infinity) return a;
@@ -105,6 +108,7 @@ CUZK_HD constexpr P xyzz_madd(const P& a, const A& q) {
 // ---- Jacobian ----------------------------------------------------------------------------------
 
 // dbl-2009-l: 2M + 5S.
+CUZK_NO_EXEC_CHECK
 template <class P, FormulaField F = FormulaFieldOf<P>>
 CUZK_HD constexpr P jacobian_dbl(const P& a) {
   if (a.is_identity()) return a;
@@ -122,6 +126,7 @@ CUZK_HD constexpr P jacobian_dbl(const P& a) {
 }
 
 // add-2007-bl: 11M + 5S.
+CUZK_NO_EXEC_CHECK
 template <class P, FormulaField F = FormulaFieldOf<P>>
 CUZK_HD constexpr P jacobian_add(const P& a, const P& q) {
   if (a.is_identity()) return q;
@@ -146,6 +151,7 @@ CUZK_HD constexpr P jacobian_add(const P& a, const P& q) {
 }
 
 // madd-2007-bl (Z2 = 1): 7M + 4S.
+CUZK_NO_EXEC_CHECK
 template <class P, class A, FormulaField F = FormulaFieldOf<P>>
 CUZK_HD constexpr P jacobian_madd(const P& a, const A& q) {
   if (q.infinity) return a;
