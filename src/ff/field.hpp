@@ -113,6 +113,9 @@ class Field {
     }
     return *this * *this;
   }
+  // square() under the spelling of the GPU's fields, which the point formulas shared by CPU and GPU
+  // use (ec/formulas.hpp).
+  constexpr Field sqr() const { return square(); }
 
   // this^e (ff/pow.hpp).
   template <size_t M>

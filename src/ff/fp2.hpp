@@ -50,6 +50,7 @@ struct Fp2 {
 #endif
     return {(c0 + c1) * (c0 - c1), (c0 * c1).dbl()};
   }
+  constexpr Fp2 sqr() const { return square(); }  // the spelling of ec/formulas.hpp (ff::Field::sqr)
   // Multiplication by the tower's non-residue xi = 1 + u.
   constexpr Fp2 mul_by_nonresidue() const { return {c0 - c1, c0 + c1}; }
   constexpr Fp2 conjugate() const { return {c0, -c1}; }

@@ -2,12 +2,9 @@
 // G1 and G2 points for CUDA kernels (and the CPU, as the tests' twin): Fp2 = Fp[u]/(u^2 + 1),
 // affine points with the layout of ec::Affine (x, y, then the infinity flag), XYZZ and Jacobian
 // points with the layouts of ec::XYZZ / ec::Jacobian (identity: ZZ = 0, resp. Z = 0, with X = Y = 1
-// as the CPU writes it; affine identity: x = y = 0, infinity = true). Formulas for a = 0 from the Explicit-Formulas Database:
-//   XYZZ:     https://hyperelliptic.org/EFD/g1p/auto-shortw-xyzz.html (add-2008-s, madd-2008-s,
-//             dbl-2008-s-1)
-//   Jacobian: https://hyperelliptic.org/EFD/g1p/auto-shortw-jacobian-0.html (add-2007-bl,
-//             madd-2007-bl, dbl-2009-l)
-// Each takes the same steps as its CPU twin in src/ec, so both give the same coordinates.
+// as the CPU writes it; affine identity: x = y = 0, infinity = true). Their formulas are the CPU's
+// own, ec/formulas.hpp (XYZZ: add-2008-s, madd-2008-s, dbl-2008-s-1; Jacobian: add-2007-bl,
+// madd-2007-bl, dbl-2009-l), run over the device fields, so both give the same coordinates.
 
 #include <cstddef>
 #include <cstring>
@@ -15,6 +12,7 @@
 
 #include "gpu/field.cuh"  // first: see there
 #include "ec/bls12_381.hpp"
+#include "ec/formulas.hpp"
 
 namespace cuzk::gpu {
 
@@ -109,45 +107,10 @@ struct DeviceXYZZ {
   CUZK_HD bool is_identity() const { return zz.is_zero(); }
   CUZK_HD DeviceXYZZ operator-() const { return {x, -y, zz, zzz}; }
 
-  // dbl-2008-s-1: 6M + 3S.
-  CUZK_HD DeviceXYZZ dbl() const {
-    if (is_identity()) return *this;
-    const F u = y.dbl();       // U = 2 Y1
-    const F v = u.sqr();       // V = U^2
-    const F w = u * v;         // W = U V
-    const F s = x * v;         // S = X1 V
-    const F xx = x.sqr();
-    const F m = xx.dbl() + xx;  // M = 3 X1^2
-    DeviceXYZZ r;
-    r.x = m.sqr() - s.dbl();       // X3 = M^2 - 2S
-    r.y = m * (s - r.x) - w * y;   // Y3 = M(S - X3) - W Y1
-    r.zz = v * zz;                 // ZZ3 = V ZZ1
-    r.zzz = w * zzz;               // ZZZ3 = W ZZZ1
-    return r;
-  }
-
-  // add-2008-s: 12M + 2S; P = Q goes to dbl, P = -Q to the identity.
-  CUZK_HD friend DeviceXYZZ operator+(const DeviceXYZZ& a, const DeviceXYZZ& q) { return add<ReducedOps>(a, q); }
-
-  // madd-2008-s (ZZ2 = ZZZ2 = 1): 8M + 2S.
-  CUZK_HD friend DeviceXYZZ operator+(const DeviceXYZZ& a, const DeviceAffine<F>& q) {
-    if (q.infinity) return a;
-    if (a.is_identity()) return from_affine(q);
-    const F u2 = q.x * a.zz;    // U2 = X2 ZZ1
-    const F s2 = q.y * a.zzz;   // S2 = Y2 ZZZ1
-    const F p = u2 - a.x;       // P = U2 - X1
-    const F rr = s2 - a.y;      // R = S2 - Y1
-    if (p.is_zero()) return rr.is_zero() ? from_affine(q).dbl() : identity();
-    const F pp = p.sqr();       // PP = P^2
-    const F ppp = p * pp;       // PPP = P PP
-    const F qq = a.x * pp;      // Q = X1 PP
-    DeviceXYZZ r;
-    r.x = rr.sqr() - ppp - qq.dbl();    // X3 = R^2 - PPP - 2Q
-    r.y = rr * (qq - r.x) - a.y * ppp;  // Y3 = R(Q - X3) - Y1 PPP
-    r.zz = a.zz * pp;                   // ZZ3 = ZZ1 PP
-    r.zzz = a.zzz * ppp;                // ZZZ3 = ZZZ1 PPP
-    return r;
-  }
+  CUZK_HD DeviceXYZZ dbl() const { return ec::xyzz_dbl(*this); }
+  // P = Q goes to dbl, P = -Q to the identity.
+  CUZK_HD friend DeviceXYZZ operator+(const DeviceXYZZ& a, const DeviceXYZZ& q) { return ec::xyzz_add(a, q); }
+  CUZK_HD friend DeviceXYZZ operator+(const DeviceXYZZ& a, const DeviceAffine<F>& q) { return ec::xyzz_madd(a, q); }
 
   // The full sum with the coordinates lazily reduced, in [0, 2p) (DeviceField::mul_unreduced), where
   // the field allows it (Fp: G1), else reduced: the step of the MSM's window sums (running sums of
@@ -156,7 +119,7 @@ struct DeviceXYZZ {
   // window sums -4 %; the same for the mixed additions of the accumulation was 2 % slower (more
   // spills at its 168-register cap), so madd has only the reduced form.
   CUZK_HD DeviceXYZZ add_lazy(const DeviceXYZZ& q) const {
-    if constexpr (kLazy) return add<LazyOps>(*this, q);
+    if constexpr (kLazy) return LazyXYZZ::add(*this, q);
     else return *this + q;
   }
   CUZK_HD DeviceXYZZ reduced() const {
@@ -169,44 +132,31 @@ struct DeviceXYZZ {
 
  private:
   static constexpr bool kLazy = requires { requires F::kLazy; };
-  // The field operations of add: F's operators (reduced), or the lazy ones.
-  struct ReducedOps {
-    CUZK_HD static F mul(const F& a, const F& b) { return a * b; }
-    CUZK_HD static F sqr(const F& a) { return a.sqr(); }
-    CUZK_HD static F add(const F& a, const F& b) { return a + b; }
-    CUZK_HD static F sub(const F& a, const F& b) { return a - b; }
-    CUZK_HD static bool is_zero(const F& a) { return a.is_zero(); }
-    CUZK_HD static DeviceXYZZ dbl(const DeviceXYZZ& a) { return a.dbl(); }
+  // F's lazy operations under F's spelling, so that add_lazy runs ec::xyzz_add itself: products
+  // and squares without their final subtraction (kLazy: both operands < 2p), sums and differences
+  // in [0, 2p), and zero tests that take p for 0.
+  struct Lazy {
+    F v;
+    CUZK_HD friend Lazy operator+(const Lazy& a, const Lazy& b) { return {F::add_lazy(a.v, b.v)}; }
+    CUZK_HD friend Lazy operator-(const Lazy& a, const Lazy& b) { return {F::sub_lazy(a.v, b.v)}; }
+    CUZK_HD friend Lazy operator*(const Lazy& a, const Lazy& b) { return {F::mul_unreduced(a.v, b.v)}; }
+    CUZK_HD Lazy dbl() const { return *this + *this; }
+    CUZK_HD Lazy sqr() const { return {v.sqr_unreduced()}; }
+    CUZK_HD bool is_zero() const { return v.is_zero_lazy(); }
   };
-  struct LazyOps {
-    CUZK_HD static F mul(const F& a, const F& b) { return F::mul_unreduced(a, b); }  // kLazy: both < 2p
-    CUZK_HD static F sqr(const F& a) { return a.sqr_unreduced(); }
-    CUZK_HD static F add(const F& a, const F& b) { return F::add_lazy(a, b); }
-    CUZK_HD static F sub(const F& a, const F& b) { return F::sub_lazy(a, b); }
-    CUZK_HD static bool is_zero(const F& a) { return a.is_zero_lazy(); }
-    CUZK_HD static DeviceXYZZ dbl(const DeviceXYZZ& a) { return a.reduced().dbl(); }  // dbl wants [0, p)
+  // The point over Lazy, for the formula: the identity test stays exact (see add_lazy), and the
+  // doubling the formula falls back to gets reduced operands (dbl wants [0, p)).
+  struct LazyXYZZ {
+    Lazy x, y, zz, zzz;
+    CUZK_HD static LazyXYZZ of(const DeviceXYZZ& a) { return {{a.x}, {a.y}, {a.zz}, {a.zzz}}; }
+    CUZK_HD DeviceXYZZ point() const { return {x.v, y.v, zz.v, zzz.v}; }
+    CUZK_HD static LazyXYZZ identity() { return of(DeviceXYZZ::identity()); }
+    CUZK_HD bool is_identity() const { return zz.v.is_zero(); }
+    CUZK_HD LazyXYZZ dbl() const { return of(point().reduced().dbl()); }
+    CUZK_HD static DeviceXYZZ add(const DeviceXYZZ& a, const DeviceXYZZ& q) {
+      return ec::xyzz_add(of(a), of(q)).point();
+    }
   };
-  template <class Op>
-  CUZK_HD static DeviceXYZZ add(const DeviceXYZZ& a, const DeviceXYZZ& q) {
-    if (a.is_identity()) return q;
-    if (q.is_identity()) return a;
-    const F u1 = Op::mul(a.x, q.zz);    // U1 = X1 ZZ2
-    const F u2 = Op::mul(q.x, a.zz);    // U2 = X2 ZZ1
-    const F s1 = Op::mul(a.y, q.zzz);   // S1 = Y1 ZZZ2
-    const F s2 = Op::mul(q.y, a.zzz);   // S2 = Y2 ZZZ1
-    const F p = Op::sub(u2, u1);        // P = U2 - U1
-    const F rr = Op::sub(s2, s1);       // R = S2 - S1
-    if (Op::is_zero(p)) return Op::is_zero(rr) ? Op::dbl(a) : identity();
-    const F pp = Op::sqr(p);            // PP = P^2
-    const F ppp = Op::mul(p, pp);       // PPP = P PP
-    const F qq = Op::mul(u1, pp);       // Q = U1 PP
-    DeviceXYZZ r;
-    r.x = Op::sub(Op::sub(Op::sqr(rr), ppp), Op::add(qq, qq));      // X3 = R^2 - PPP - 2Q
-    r.y = Op::sub(Op::mul(rr, Op::sub(qq, r.x)), Op::mul(s1, ppp));  // Y3 = R(Q - X3) - S1 PPP
-    r.zz = Op::mul(Op::mul(a.zz, q.zz), pp);                          // ZZ3 = ZZ1 ZZ2 PP
-    r.zzz = Op::mul(Op::mul(a.zzz, q.zzz), ppp);                      // ZZZ3 = ZZZ1 ZZZ2 PPP
-    return r;
-  }
 };
 
 // ---- Jacobian ----------------------------------------------------------------------------------
@@ -222,64 +172,12 @@ struct DeviceJacobian {
   CUZK_HD bool is_identity() const { return z.is_zero(); }
   CUZK_HD DeviceJacobian operator-() const { return {x, -y, z}; }
 
-  // dbl-2009-l: 2M + 5S.
-  CUZK_HD DeviceJacobian dbl() const {
-    if (is_identity()) return *this;
-    const F a = x.sqr();                         // A = X1^2
-    const F b = y.sqr();                         // B = Y1^2
-    const F c = b.sqr();                         // C = B^2
-    const F d = ((x + b).sqr() - a - c).dbl();   // D = 2((X1+B)^2 - A - C)
-    const F e = a.dbl() + a;                     // E = 3A
-    const F f = e.sqr();                         // F = E^2
-    DeviceJacobian r;
-    r.x = f - d.dbl();                           // X3 = F - 2D
-    r.y = e * (d - r.x) - c.dbl().dbl().dbl();   // Y3 = E(D - X3) - 8C
-    r.z = (y * z).dbl();                         // Z3 = 2 Y1 Z1
-    return r;
-  }
-
-  // add-2007-bl: 11M + 5S.
+  CUZK_HD DeviceJacobian dbl() const { return ec::jacobian_dbl(*this); }
   CUZK_HD friend DeviceJacobian operator+(const DeviceJacobian& a, const DeviceJacobian& q) {
-    if (a.is_identity()) return q;
-    if (q.is_identity()) return a;
-    const F z1z1 = a.z.sqr();           // Z1Z1 = Z1^2
-    const F z2z2 = q.z.sqr();           // Z2Z2 = Z2^2
-    const F u1 = a.x * z2z2;            // U1 = X1 Z2Z2
-    const F u2 = q.x * z1z1;            // U2 = X2 Z1Z1
-    const F s1 = a.y * q.z * z2z2;      // S1 = Y1 Z2 Z2Z2
-    const F s2 = q.y * a.z * z1z1;      // S2 = Y2 Z1 Z1Z1
-    const F h = u2 - u1;                // H = U2 - U1
-    const F rr = (s2 - s1).dbl();       // r = 2(S2 - S1)
-    if (h.is_zero()) return rr.is_zero() ? a.dbl() : identity();
-    const F i = h.dbl().sqr();          // I = (2H)^2
-    const F j = h * i;                  // J = H I
-    const F v = u1 * i;                 // V = U1 I
-    DeviceJacobian r;
-    r.x = rr.sqr() - j - v.dbl();                          // X3 = r^2 - J - 2V
-    r.y = rr * (v - r.x) - (s1 * j).dbl();                 // Y3 = r(V - X3) - 2 S1 J
-    r.z = ((a.z + q.z).sqr() - z1z1 - z2z2) * h;           // Z3 = ((Z1+Z2)^2 - Z1Z1 - Z2Z2) H
-    return r;
+    return ec::jacobian_add(a, q);
   }
-
-  // madd-2007-bl (Z2 = 1): 7M + 4S.
   CUZK_HD friend DeviceJacobian operator+(const DeviceJacobian& a, const DeviceAffine<F>& q) {
-    if (q.infinity) return a;
-    if (a.is_identity()) return from_affine(q);
-    const F z1z1 = a.z.sqr();           // Z1Z1 = Z1^2
-    const F u2 = q.x * z1z1;            // U2 = X2 Z1Z1
-    const F s2 = q.y * a.z * z1z1;      // S2 = Y2 Z1 Z1Z1
-    const F h = u2 - a.x;               // H = U2 - X1
-    const F rr = (s2 - a.y).dbl();      // r = 2(S2 - Y1)
-    if (h.is_zero()) return rr.is_zero() ? a.dbl() : identity();
-    const F hh = h.sqr();               // HH = H^2
-    const F i = hh.dbl().dbl();         // I = 4 HH
-    const F j = h * i;                  // J = H I
-    const F v = a.x * i;                // V = X1 I
-    DeviceJacobian r;
-    r.x = rr.sqr() - j - v.dbl();                  // X3 = r^2 - J - 2V
-    r.y = rr * (v - r.x) - (a.y * j).dbl();        // Y3 = r(V - X3) - 2 Y1 J
-    r.z = (a.z + h).sqr() - z1z1 - hh;             // Z3 = (Z1+H)^2 - Z1Z1 - HH
-    return r;
+    return ec::jacobian_madd(a, q);
   }
 
   CUZK_HD DeviceJacobian& operator+=(const DeviceJacobian& q) { return *this = *this + q; }

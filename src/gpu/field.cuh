@@ -32,7 +32,7 @@
 #pragma nv_diag_default 550
 #endif
 
-#include "gpu/hd.hpp"
+#include "core/hd.hpp"
 
 // Unrolled loops keep every limb in a register and every modulus word an immediate. nvcc's
 // host pass gets none (g++ would warn on "unroll" and cudafe rejects "GCC unroll").

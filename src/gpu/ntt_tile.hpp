@@ -14,7 +14,7 @@
 // 4..6 (nibble h of 0x927c5eb0), found by a search over XOR swizzles and checked by the test for
 // every access of every pass shape of 2^1..2^28.
 
-#include "gpu/hd.hpp"
+#include "core/hd.hpp"
 
 namespace cuzk::gpu::ntt_detail {
 

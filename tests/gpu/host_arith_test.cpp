@@ -328,8 +328,8 @@ struct HostCurveTest : ::testing::Test {};
 using Curves = ::testing::Types<ec::G1Curve, ec::G2Curve>;
 TYPED_TEST_SUITE(HostCurveTest, Curves);
 
-// Device and CPU run the same formula, step by step: the coordinates agree bit for bit (which
-// implies projective equality); the affine forms are checked too.
+// Device and CPU run the same formulas (ec/formulas.hpp) over their own fields: the coordinates
+// agree bit for bit (which implies projective equality); the affine forms are checked too.
 template <class Curve, template <class> class Form>
 void check_form(size_t n, uint64_t salt) {
   auto g = cuzk::test::rng(salt);
