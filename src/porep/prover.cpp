@@ -7,6 +7,7 @@
 #include "core/ordered_workers.hpp"
 #include "core/timing.hpp"
 #include "groth16/assignment.hpp"
+#include "porep/c1_check.hpp"
 #include "porep/verify.hpp"
 #include "r1cs/proving_cs.hpp"
 #include "r1cs/witness_cs.hpp"
@@ -74,6 +75,9 @@ Expected<PorepProof> prove_c1(const C1& c1, groth16::ProverBackend& prover, cons
     return Error{ErrorCode::kInvalidArgument, "C1 has " + std::to_string(c1.partitions.size()) + " partitions, " +
                                                   std::string(r.shape.name) + " needs " +
                                                   std::to_string(r.shape.partitions)};
+  // Every value the circuit will enforce, checked natively first: a C1 that cannot give a
+  // verifying proof is refused now, naming the value, not after the whole proof.
+  if (auto ok = check_vanilla_proofs(c1, poseidon, options.synthesis_pool, "C1"); !ok) return ok.error();
   const StackedCircuitShape shape = circuit_shape(r.shape);
   const uint32_t partitions = r.shape.partitions;
   groth16::WitnessPool* witnesses = nullptr;

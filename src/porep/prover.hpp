@@ -77,7 +77,9 @@ struct ProveOptions {
 Expected<std::vector<ff::Fr>> c1_public_inputs(const C1& c1, uint32_t partition);
 
 // Every partition of `c1` proved by `prover` (a key for this C1's partition circuit) and verified
-// with `pvk`, in order. `c1` must have passed validate() (parse_c1 does it). A partition whose
+// with `pvk`, in order. `c1` must have passed validate() (parse_c1 does it); its values are
+// checked first (c1_check.hpp check_vanilla_proofs, on options.synthesis_pool when given): a C1
+// the circuit would not be satisfied by is refused before any synthesis, naming the value. A partition whose
 // proof does not verify fails the whole with ErrorCode::kVerifyFailed.
 Expected<PorepProof> prove_c1(const C1& c1, groth16::ProverBackend& prover, const groth16::PreparedVerifyingKey& pvk,
                               const PorepPoseidon& poseidon, const ProveOptions& options = {});
