@@ -133,10 +133,10 @@ TEST(PorepSatisfied, WitnessIntoBufferEqualsSequential) {
   }
 }
 
-// prove_c1 checks the circuit's public inputs against the ones derived from the C1's public data
-// before it proves: a C1 whose proofs answer other challenges (here: another seed) is refused,
-// naming the partition and the input; a consistent C1 with parameters of another circuit is
-// refused by the prover instead of producing a proof.
+// prove_c1 checks the C1 against its public data before any synthesis (c1_check.hpp): a C1
+// whose proofs answer other challenges (here: another seed) is refused, naming the value; a
+// consistent C1 with parameters of another circuit is refused by the prover instead of producing
+// a proof.
 TEST(PorepProve, RefusesInconsistentC1AndForeignParameters) {
   const C1 good = read_c1_file(kData / "porep" / "c1_2KiB_v1_1.json").value();
   const groth16::Parameters empty;
@@ -146,7 +146,10 @@ TEST(PorepProve, RefusesInconsistentC1AndForeignParameters) {
   other_seed.seed[0] ^= 1;
   auto refused = prove_c1(other_seed, cpu, pvk, fixture().poseidon);
   ASSERT_FALSE(refused.has_value());
-  EXPECT_NE(refused.error().message.find("C1 partition 0: public input"), std::string::npos) << refused.error().message;
+  EXPECT_NE(refused.error().message.find("C1: vanilla_proofs.StackedDrg2KiBV1[0][0].replica_column_proofs.c_x.column.index: 57 "
+                                         "is not the challenge derived from replica_id and seed"),
+            std::string::npos)
+      << refused.error().message;
   auto foreign = prove_c1(good, cpu, pvk, fixture().poseidon);
   EXPECT_FALSE(foreign.has_value());
 }
