@@ -18,6 +18,7 @@
 #include "groth16/setup.hpp"
 #include "groth16/verifier.hpp"
 #include "porep/c1.hpp"
+#include "porep/c1_check.hpp"
 #include "porep/challenges.hpp"
 #include "porep/circuit.hpp"
 #include "porep/params.hpp"
@@ -87,6 +88,13 @@ int run_porep_prove(const PorepProveOptions& o) {
     auto t0 = Clock::now();
     const porep::C1 c1 = must(porep::read_c1_file(o.c1));
     const porep::RegisteredSealProof proof_kind = must(porep::registered_seal_proof(c1.registered_proof));
+    if (o.miner_id || o.sector_id) {
+      if (!o.miner_id || (!o.sector_id && !c1.wrapped))
+        throw Failed{invalid_argument("--miner-id and --sector-id go together (--sector-id may be left out for a "
+                                      "Curio-wrapped C1, whose SectorNum it then is)")};
+      must(porep::check_replica_id(c1, porep::prover_id_from_miner(*o.miner_id), o.sector_id.value_or(c1.sector_num),
+                                   fs::path(o.c1).filename().string()));
+    }
     const double parse_ms = ms_since(t0);
     const fs::path dir = porep::parameter_dir(dir_flag(o.params_dir));
     const porep::ParamsFiles files = must(porep::find_params(dir, proof_kind.sector_size));
