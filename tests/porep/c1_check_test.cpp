@@ -9,12 +9,15 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <cstdio>
 #include <functional>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "core/json_check.hpp"
 #include "core/thread_pool.hpp"
 #include "porep/prover.hpp"
 #include "porep/synthetic_c1.hpp"
@@ -170,6 +173,35 @@ TEST(C1CheckLarge, TheCircuitRefusesWhatTheCheckRefuses) {
     d.edit(c1);
     EXPECT_FALSE(circuit().proves(c1)) << d.name << ": the circuit accepts what the check refuses";
   }
+}
+
+// 32 GiB (10 × 18 challenges, 11 layers, Sub paths): passes, and a broken sub-tree sibling of a
+// challenge's own column in partition 3 is named; the time is printed (docs/formats.md).
+TEST(C1CheckLarge, ThirtyTwoGiB) {
+  SyntheticC1Options o;
+  o.registered_proof = "StackedDrg32GiBV1_1";
+  o.seed = 5;
+  C1 c1 = generate_synthetic_c1(o, poseidon(), pool()).value();
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto ok = check_vanilla_proofs(c1, poseidon(), &pool(), "c1.json");
+  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  std::printf("check_vanilla_proofs, 32 GiB, %u threads: %.0f ms\n", pool().threads(), ms);
+  ASSERT_TRUE(ok) << ok.error().message;
+  // And the strict JSON read of its text (core/json_check.hpp) against the whole parse.
+  const std::string text = to_json(c1);
+  const auto t1 = std::chrono::steady_clock::now();
+  ASSERT_TRUE(check_json(text, "c1.json"));
+  const auto t2 = std::chrono::steady_clock::now();
+  ASSERT_TRUE(parse_c1(text, "c1.json"));
+  const auto t3 = std::chrono::steady_clock::now();
+  const auto ms_between = [](auto a, auto b) { return std::chrono::duration<double, std::milli>(b - a).count(); };
+  std::printf("32 GiB C1, %.1f MB: check_json %.0f ms, parse_c1 (with it) %.0f ms\n", text.size() / 1e6, ms_between(t1, t2),
+              ms_between(t2, t3));
+  auto& h = c1.partitions[3][17].c_x.inclusion.path[9].hashes[2];  // the sub element (9 base levels)
+  h = bump(h);
+  EXPECT_EQ(check_vanilla_proofs(c1, poseidon(), &pool(), "c1.json").error().message,
+            "c1.json: vanilla_proofs.StackedDrg32GiBV1[3][17].replica_column_proofs.c_x.inclusion_proof: the path from the "
+            "leaf does not reach the root (comm_c)");
 }
 #endif
 
