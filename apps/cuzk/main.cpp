@@ -67,6 +67,10 @@ int main(int argc, char** argv) {
                                                       "/var/tmp/filecoin-proof-parameters)");
   prp->add_option("--out", porep_prove.out, "proof to write (192 bytes per partition)")->required();
   prp->add_option("--threads", porep_prove.threads, "worker threads (default: all)");
+  prp->add_option("--miner-id", porep_prove.miner_id, "the miner's actor id: the C1's replica_id is checked against "
+                                                      "it and the sector number before proving");
+  prp->add_option("--sector-id", porep_prove.sector_id, "sector number, with --miner-id (default: a wrapped C1's "
+                                                        "SectorNum)");
   prp->add_option("--blinding-seed", porep_prove.blinding_seed, "reproducible r and s (insecure: tests only; the "
                                                                 "same seed gives the same bytes on every backend)");
   prp->add_option("--gpu", porep_prove.gpu, "prover backend: auto (GPU 0 if present), off (CPU) or a GPU ordinal "

@@ -22,6 +22,7 @@
 #include "groth16/setup.hpp"
 #include "groth16/verifier.hpp"
 #include "porep/c1.hpp"
+#include "porep/c1_check.hpp"
 #include "porep/challenges.hpp"
 #include "porep/circuit.hpp"
 #include "porep/params.hpp"
@@ -113,6 +114,13 @@ int run_porep_prove(const PorepProveOptions& o) {
     request.kind = engine::ProofKind::porep_seal_commit;
     request.vanilla_proof.assign(c1.begin(), c1.end());
     request.payload_name = o.c1;
+    // The C1's replica_id against the miner and sector (the handler checks it; a wrapped C1's
+    // SectorNum stands for a missing --sector-id).
+    if (o.sector_id && !o.miner_id)
+      throw Exception(invalid_argument("--miner-id and --sector-id go together (--sector-id may be left out for a "
+                                       "Curio-wrapped C1, whose SectorNum it then is)"));
+    request.miner_id = o.miner_id.value_or(0);
+    request.sector_number = o.sector_id.value_or(0);
     std::optional<Progress> progress;
     const engine::JobResult r =
         must(engine::prove_to_end(eng, std::move(request), [&](uint32_t done, uint32_t total) {

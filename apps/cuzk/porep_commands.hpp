@@ -23,6 +23,9 @@ struct PorepProveOptions {
   std::string params_dir;  // empty: $FIL_PROOFS_PARAMETER_CACHE or the default
   std::string out;         // 192 bytes per partition
   std::optional<uint64_t> blinding_seed;  // reproducible proofs (tests only)
+  // The sector's public identity: with it the C1's replica_id is checked before proving
+  // (sector_id defaults to a wrapped C1's SectorNum).
+  std::optional<uint64_t> miner_id, sector_id;
   unsigned threads = 0;
   std::string gpu;         // auto | off | N; empty: $CUZK_GPU, else auto
   std::string gpu_memory;  // "16GiB": the most device memory to use; empty: $CUZK_GPU_MEMORY, else all free

@@ -14,6 +14,8 @@
 #include "groth16/params_file.hpp"
 #include "groth16/verifier.hpp"
 #include "porep/c1.hpp"
+#include "porep/c1_check.hpp"
+#include "porep/challenges.hpp"
 #include "porep/circuit.hpp"
 #include "porep/params.hpp"
 #include "porep/prover.hpp"
@@ -68,6 +70,19 @@ Expected<std::unique_ptr<ParsedJob>> PorepHandler::parse(const JobRequest& reque
   if (request.registered_proof && *request.registered_proof != r.proof.id)
     return invalid_argument(fmt::format("registered_proof: the request says {}, the C1's is {} ({})",
                                         *request.registered_proof, r.proof.id, job->c1.registered_proof));
+  // The C1's own consistency, before it is admitted: every value the circuit will enforce
+  // (porep/c1_check.hpp), so that a C1 that cannot give a verifying proof is refused now, naming
+  // the value, not after a proof; and its replica_id against the request's miner and sector when
+  // the request names them (Curio does; proto3's 0 is absent).
+  if (auto ok = porep::check_vanilla_proofs(job->c1, poseidon_, options_.pool, request.payload_name); !ok)
+    return ok.error();
+  if (request.miner_id != 0) {
+    const uint64_t sector = request.sector_number != 0 || !job->c1.wrapped ? request.sector_number : job->c1.sector_num;
+    if (auto ok = porep::check_replica_id(job->c1, porep::prover_id_from_miner(request.miner_id), sector,
+                                          request.payload_name);
+        !ok)
+      return ok.error();
+  }
   job->circuit_id = *porep_circuit_id(r.shape.sector_size);
   job->partitions = r.shape.partitions;
   // The parsed C1 (~the payload's size again, with its vectors), and on the CPU one partition's

@@ -5,10 +5,16 @@
 // Points are zcash-encoded (ec/serialize.hpp), uncompressed in bellperson's files; the point at
 // infinity is rejected everywhere, as bellperson's reader does. The compressed variant (same
 // order) is what polka-storage ships its keys in. Errors name the file, the byte offset and the
-// field ("h[17]"). Large files are read through a memory map and decoded in parallel.
+// field ("h[17]"). Files are read with pread in chunks (64 MiB) at absolute offsets and each
+// chunk decoded in parallel, not through a memory map: a file truncated while it loads gives a
+// short read, a clean error for that load naming the offset, where a mapping would fault the
+// process (SIGBUS). A whole private copy would hold a 47 GiB file twice. A file replaced by a
+// rename during the load is read whole from the file first opened (the descriptor keeps it); one
+// changed in place (size or modification time differs at the end) is refused.
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <span>
 #include <string>
 #include <vector>
@@ -26,6 +32,9 @@ struct ReadOptions {
   PointEncoding encoding = PointEncoding::kUncompressed;
   // kSkip only for a file already checked once (e.g. matched against parameters.json's digest).
   ec::SubgroupCheck subgroup = ec::SubgroupCheck::kCheck;
+  // read_vk / read_params: called before each read of the file with its offset (a caller's
+  // progress; the tests truncate the file here).
+  std::function<void(uint64_t offset)> before_read = nullptr;
 };
 
 // source names the bytes in errors (usually the path).

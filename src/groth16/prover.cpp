@@ -5,7 +5,7 @@
 
 #include "core/secure_random.hpp"
 #include "core/timing.hpp"
-#include "ec/scalar_mul.hpp"
+#include "ec/scalar_mul_ct.hpp"
 #include "groth16/random_scalar.hpp"
 #include "msm/pippenger.hpp"
 #include "poly/domain.hpp"
@@ -77,12 +77,13 @@ Expected<void> check_assignment(const ParameterSizes& params, const Assignment& 
 }
 
 Proof assemble(const VerifyingKey& vk, const MsmSums& sums, const Blinding& blinding) {
+  // r, s and r·s are secret (they hide the witness): constant-time scalar multiplication.
   const auto r = blinding.r.to_int(), s = blinding.s.to_int(), rs = (blinding.r * blinding.s).to_int();
   const ec::G1Jacobian delta1 = ec::G1Jacobian::from_affine(vk.delta_g1);
-  const ec::G1Jacobian a = sums.a + vk.alpha_g1 + ec::scalar_mul(delta1, r);
-  const ec::G2Jacobian b = sums.b_g2 + vk.beta_g2 + ec::scalar_mul(ec::G2Jacobian::from_affine(vk.delta_g2), s);
-  const ec::G1Jacobian b1 = sums.b_g1 + vk.beta_g1 + ec::scalar_mul(delta1, s);
-  const ec::G1Jacobian c = ec::scalar_mul(a, s) + ec::scalar_mul(b1, r) + (-ec::scalar_mul(delta1, rs)) + sums.h + sums.l;
+  const ec::G1Jacobian a = sums.a + vk.alpha_g1 + ec::scalar_mul_ct(delta1, r);
+  const ec::G2Jacobian b = sums.b_g2 + vk.beta_g2 + ec::scalar_mul_ct(ec::G2Jacobian::from_affine(vk.delta_g2), s);
+  const ec::G1Jacobian b1 = sums.b_g1 + vk.beta_g1 + ec::scalar_mul_ct(delta1, s);
+  const ec::G1Jacobian c = ec::scalar_mul_ct(a, s) + ec::scalar_mul_ct(b1, r) + (-ec::scalar_mul_ct(delta1, rs)) + sums.h + sums.l;
   return Proof{a.to_affine(), b.to_affine(), c.to_affine()};
 }
 

@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "ec/scalar_mul.hpp"
+#include "ec/scalar_mul_ct.hpp"
 #include "msm/pippenger.hpp"
 #include "poly/domain.hpp"
 #include "poly/root_of_unity.hpp"
@@ -48,10 +48,10 @@ Expected<Proof> prove_zkey(const Zkey& zkey, std::span<const Fr> witness, const 
 
   const auto r = blinding.r.to_int(), s = blinding.s.to_int(), rs = (blinding.r * blinding.s).to_int();
   const ec::G1Jacobian delta1 = ec::G1Jacobian::from_affine(zkey.vk.delta_g1);
-  const ec::G1Jacobian pi_a = pa + zkey.vk.alpha_g1 + ec::scalar_mul(delta1, r);
-  const ec::G2Jacobian pi_b = pb2 + zkey.vk.beta_g2 + ec::scalar_mul(ec::G2Jacobian::from_affine(zkey.vk.delta_g2), s);
-  const ec::G1Jacobian b1 = pb1 + zkey.vk.beta_g1 + ec::scalar_mul(delta1, s);
-  const ec::G1Jacobian pi_c = pc + h + ec::scalar_mul(pi_a, s) + ec::scalar_mul(b1, r) + (-ec::scalar_mul(delta1, rs));
+  const ec::G1Jacobian pi_a = pa + zkey.vk.alpha_g1 + ec::scalar_mul_ct(delta1, r);
+  const ec::G2Jacobian pi_b = pb2 + zkey.vk.beta_g2 + ec::scalar_mul_ct(ec::G2Jacobian::from_affine(zkey.vk.delta_g2), s);
+  const ec::G1Jacobian b1 = pb1 + zkey.vk.beta_g1 + ec::scalar_mul_ct(delta1, s);
+  const ec::G1Jacobian pi_c = pc + h + ec::scalar_mul_ct(pi_a, s) + ec::scalar_mul_ct(b1, r) + (-ec::scalar_mul_ct(delta1, rs));
   return Proof{pi_a.to_affine(), pi_b.to_affine(), pi_c.to_affine()};
 }
 

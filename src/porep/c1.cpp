@@ -4,13 +4,16 @@
 
 #include <bit>
 #include <charconv>
+#include <cerrno>
 #include <cstring>
+#include <fstream>
+#include <iterator>
 #include <optional>
 
 #include <fmt/format.h>
 
 #include "core/base64.hpp"
-#include "core/mapped_file.hpp"
+#include "core/json_check.hpp"
 
 namespace cuzk::porep {
 namespace {
@@ -593,6 +596,7 @@ Expected<object> top_object(simdjson::ondemand::document& doc, std::string_view 
   return o;
 }
 
+// `json` has SIMDJSON_PADDING readable bytes past its end; check_json has passed it.
 Expected<C1> parse_document(simdjson::padded_string_view json, std::string_view source) {
   simdjson::ondemand::parser parser;
   simdjson::ondemand::document doc;
@@ -608,6 +612,11 @@ Expected<C1> parse_document(simdjson::padded_string_view json, std::string_view 
 }  // namespace
 
 Expected<C1> parse_c1(std::string_view json, std::string_view source_name) {
+  // Strict JSON first (json_check.hpp): syntax errors with their byte offset, one document,
+  // no duplicate keys; keys with escapes rewritten plainly for On-Demand's raw key lookups.
+  JsonCheck strict;
+  CUZK_TRY_ASSIGN(strict, check_json(json, source_name));
+  if (strict.unescaped_keys) json = *strict.unescaped_keys;
   // simdjson reads SIMDJSON_PADDING bytes past the end: parse a padded copy.
   const simdjson::padded_string padded(json);
   simdjson::ondemand::parser parser;
@@ -658,10 +667,17 @@ Expected<C1> parse_c1(std::string_view json, std::string_view source_name) {
   std::string inner_source(source_name);
   inner_source.append(": Phase1Out");
   const size_t n = decoded->size();
-  decoded->resize(n + simdjson::SIMDJSON_PADDING);
+  JsonCheck inner_strict;
+  CUZK_TRY_ASSIGN(inner_strict, check_json(std::string_view(reinterpret_cast<const char*>(decoded->data()), n), inner_source));
   C1 c1;
-  CUZK_TRY_ASSIGN(c1, parse_document(simdjson::padded_string_view(reinterpret_cast<const char*>(decoded->data()), n, decoded->size()),
-                                     inner_source));
+  if (inner_strict.unescaped_keys) {
+    const simdjson::padded_string inner(*inner_strict.unescaped_keys);
+    CUZK_TRY_ASSIGN(c1, parse_document(inner, inner_source));
+  } else {
+    decoded->resize(n + simdjson::SIMDJSON_PADDING);
+    CUZK_TRY_ASSIGN(c1, parse_document(simdjson::padded_string_view(reinterpret_cast<const char*>(decoded->data()), n, decoded->size()),
+                                       inner_source));
+  }
   c1.wrapped = true;
   c1.sector_num = sector_num;
   c1.sector_size = sector_size;
@@ -677,10 +693,13 @@ Expected<C1> parse_c1(std::string_view json, std::string_view source_name) {
 }
 
 Expected<C1> read_c1_file(const std::filesystem::path& path) {
-  auto file = MappedFile::open(path);
-  if (!file) return file.error();
-  const auto bytes = file->bytes();
-  return parse_c1(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()), path.filename().string());
+  // Read, not mapped: a file cut while it is read is a short text (a JSON error), where a mapping
+  // would fault the process; a C1 is at most ~100 MB and parse_c1 copies it padded anyway.
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Error{ErrorCode::kIo, path.string() + ": open: " + std::strerror(errno)};
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (in.bad()) return Error{ErrorCode::kIo, path.string() + ": read failed"};
+  return parse_c1(text, path.filename().string());
 }
 
 }  // namespace cuzk::porep

@@ -81,7 +81,11 @@ struct C1 {
 // "c1.json: vanilla_proofs.StackedDrg2KiBV1[0][1].comm_r_last_proof.data.Single.path.path[1].hashes:
 // expected 7 values, got 6". Unknown registered_proof: kInvalidArgument; synthetic / NI-PoRep
 // proofs: kUnsupported. Keys may come in any order (Go re-marshals them sorted); unknown keys are
-// ignored as serde does.
+// ignored as serde does. As serde_json, the JSON is read strictly first (core/json_check.hpp):
+// a syntax error names its byte offset ("c1.json: not valid JSON at byte 1234: ..."; inside
+// the wrapper, "c1.json: Phase1Out: not valid JSON at byte ..." of the decoded text), content
+// after the document is refused, a duplicate key is refused with its JSON path, and escaped keys
+// are read as JSON says ("\u0073eed" is "seed").
 Expected<C1> parse_c1(std::string_view json, std::string_view source_name);
 
 // The compact serde_json text filecoin-ffi writes (keys in Rust declaration order, every domain
@@ -90,7 +94,7 @@ Expected<C1> parse_c1(std::string_view json, std::string_view source_name);
 // text in that canonical form.
 std::string to_json(const C1& c1);
 
-// Maps the file and parses it; source_name is the file name.
+// Reads the file and parses it; source_name is the file name.
 Expected<C1> read_c1_file(const std::filesystem::path& path);
 
 // The shape checks, on a C1 however it was made: registered proof of this sector size (and the

@@ -273,7 +273,7 @@ PartitionWitness partition_witness(const C1& c1, size_t partition);
 std::vector<ChallengeProof> blank_challenges(const StackedCircuitShape& shape);
 
 // The partition circuit compiled (KeygenCS on a blank partition): what setup and the
-// witness-only proving path (ProveOptions::from_witness) use. With a pool, the challenges are
+// witness-only proving path (a backend holding the compiled circuit) use. With a pool, the challenges are
 // recorded in parallel, each into a KeygenCS part of its own, and joined (equal to the
 // sequential compile, tested; the rows refer to the head's variables by their numbers, which the
 // parts share).

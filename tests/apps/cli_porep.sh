@@ -3,7 +3,8 @@
 # 1.1 GB SRS: scripts/quickstart runs it): gen-c1 (raw and Curio-wrapped give the same public
 # inputs), porep public-inputs (39 for one 2 KiB partition, comm_d = the zero sector's),
 # bench synth --json, and the errors users meet first: no parameters (the message says what to
-# run), verify without public data, a damaged C1 (named file and JSON path), exit 2 each.
+# run), verify without public data, a damaged C1 (named file and JSON path), a C1 whose
+# replica_id is not the given miner's and sector's, exit 2 each.
 # usage: cli_porep.sh <cuzk binary>
 set -euo pipefail
 cuzk=$1
@@ -26,4 +27,17 @@ expect_exit 2 "give --c1, or the public data" "$cuzk" verify porep --proof "$t/c
 sed 's/"layer_index":2/"layer_index":3/' "$t/c1.json" > "$t/bad.json"
 expect_exit 2 "bad.json: vanilla_proofs.StackedDrg2KiBV1\[0\]\[0\].labeling_proofs\[1\]" \
   "$cuzk" porep public-inputs --c1 "$t/bad.json"
+# The C1's replica_id against the sector's identity, before the parameters are looked for: the
+# right miner and sector get as far as the missing parameters, another sector is refused.
+"$cuzk" gen-c1 --sector-size 2KiB --seed 7 --miner-id 1234 --sector-id 5 --out "$t/c1m.json" > /dev/null
+"$cuzk" gen-c1 --sector-size 2KiB --seed 7 --miner-id 1234 --sector-id 5 --curio --out "$t/c1m.curio.json" > /dev/null
+expect_exit 2 "cuzk setup --circuit porep" \
+  "$cuzk" prove porep --c1 "$t/c1m.json" --miner-id 1234 --sector-id 5 --params "$t/no-params" --out "$t/p.bin"
+expect_exit 2 "c1m.json: replica_id: [0-9a-f]* is not the one derived from prover id d209[0-9a-f]*, sector id 6" \
+  "$cuzk" prove porep --c1 "$t/c1m.json" --miner-id 1234 --sector-id 6 --params "$t/no-params" --out "$t/p.bin"
+expect_exit 2 "cuzk setup --circuit porep" \
+  "$cuzk" prove porep --c1 "$t/c1m.curio.json" --miner-id 1234 --params "$t/no-params" --out "$t/p.bin"
+expect_exit 2 "replica_id: [0-9a-f]* is not the one derived" \
+  "$cuzk" prove porep --c1 "$t/c1m.curio.json" --miner-id 1235 --params "$t/no-params" --out "$t/p.bin"
+expect_exit 2 "go together" "$cuzk" prove porep --c1 "$t/c1m.json" --miner-id 1234 --params "$t/no-params" --out "$t/p.bin"
 echo "cli_porep: OK"

@@ -3,7 +3,7 @@
 #  - `setup --device` (the key's points on the GPU) writes the same .params and .vk bytes as
 #    `setup` on the CPU for one seed (2 KiB; at 8 MiB only the GPU key is made);
 #  - `prove porep` on the GPU (witness-only synthesis, a, b, c by the GPU SpMV from the compiled
-#    circuit) and on the CPU (ProvingCS) with one blinding seed: both verify (prove_c1 verifies
+#    circuit) and on the CPU (ProvingCS) with one blinding seed: both verify (the engine verifies
 #    every partition before it keeps it) and the bytes are identical; `verify porep` accepts;
 #  - with --gpu-memory below what the key and circuit need (the small-card path: both streamed
 #    from the host), the same proof bytes; a limit too small for any proof is refused by name;

@@ -6,6 +6,8 @@
 #include <functional>
 #include <sstream>
 
+#include <fmt/format.h>
+
 #include "core/base64.hpp"
 #include "core/hex.hpp"
 #include "gadgets/sha256_native.hpp"
@@ -215,7 +217,7 @@ struct Damage {
 std::vector<Damage> damages() {
   const std::string p0(kP0), p1(kP1);
   return {
-      {"not JSON", false, [](std::string& s) { s.insert(s.find(",\"comm_r\":"), ","); }, "c1.json: comm_r: not valid JSON"},
+
       {"top-level array", false, [](std::string& s) { s = "[" + s + "]"; }, "c1.json: not an object"},
       {"missing ticket", false, [](std::string& s) { replace_once(s, "\"ticket\"", "\"tickets\""); }, "c1.json: ticket: missing"},
       {"missing registered_proof", false, [](std::string& s) { replace_once(s, "\"registered_proof\"", "\"registered\""); },
@@ -231,7 +233,7 @@ std::vector<Damage> damages() {
       {"byte out of range", false, [](std::string& s) { replace_once(s, "\"seed\":[17,", "\"seed\":[256,"); },
        "c1.json: seed[0]: not a byte (0..255)"},
       {"byte with a leading zero", false, [](std::string& s) { replace_once(s, "\"seed\":[17,", "\"seed\":[017,"); },
-       "c1.json: seed[0]: not a byte (0..255)"},
+       "c1.json: not valid JSON at byte 99736: bad number: leading zero"},  // the '0' of 017: JSON has no leading zeros
       {"byte with four digits", false, [](std::string& s) { replace_once(s, "\"seed\":[17,17,", "\"seed\":[17,1700,"); },
        "c1.json: seed[1]: not a byte (0..255)"},
       {"33 bytes", false, [](std::string& s) { replace_once(s, "\"seed\":[17,", "\"seed\":[17,17,"); },
@@ -455,6 +457,113 @@ TEST(C1, SixtyFourGiBShapeRoundTripsThroughText) {
   text = to_json(c);
   replace_once(text, "StackedDrg64GiBV1_1", "StackedDrg32GiBV1_1");
   EXPECT_NE(parse_c1(text, "big.json").error().message.find("vanilla_proofs: expected key StackedDrg32GiBV1"), std::string::npos);
+}
+
+// ---- strict JSON (core/json_check.hpp): offsets, one document, duplicate and escaped keys ----
+
+std::string refusal(const std::string& text) {
+  const auto r = parse_c1(text, "c1.json");
+  if (r) return "accepted";
+  EXPECT_EQ(r.error().code, ErrorCode::kInvalidArgument);
+  return r.error().message;
+}
+
+TEST(C1, SyntaxErrorsNameTheirByteOffset) {
+  const std::string raw = slurp("c1_2KiB_v1_1.json");
+  std::string s = raw;
+  const size_t comma = s.find(",\"comm_r\":");
+  s.insert(comma, ",");  // "},," : the second comma is where a key should be
+  EXPECT_EQ(refusal(s), fmt::format("c1.json: not valid JSON at byte {}: expected a key string, got ','", comma + 1));
+  s = raw;
+  const size_t seed = s.find("\"seed\":[17,") + 11;
+  s.insert(seed, ",");
+  EXPECT_EQ(refusal(s), fmt::format("c1.json: not valid JSON at byte {}: expected a value, got ','", seed));
+  s = raw;
+  const size_t byte = s.find("\"ticket\":[0,") + 10;
+  s[byte] = 'x';
+  EXPECT_EQ(refusal(s), fmt::format("c1.json: not valid JSON at byte {}: expected a value, got 'x'", byte));
+  s = raw.substr(0, raw.size() - 1);
+  EXPECT_EQ(refusal(s), fmt::format("c1.json: not valid JSON at byte {}: expected ',' or '}}', the text ends", raw.size() - 1));
+  // Inside Curio's wrapper: the offset in the decoded Phase1Out text.
+  std::string wrapped = slurp("c1_2KiB_v1_1.curio.json");
+  std::string inner = raw;
+  inner.insert(comma, ",");
+  const size_t begin = wrapped.find("\"Phase1Out\":\"") + 13;
+  wrapped.replace(begin, wrapped.find('"', begin) - begin,
+                  base64_encode(std::span(reinterpret_cast<const uint8_t*>(inner.data()), inner.size())));
+  EXPECT_EQ(refusal(wrapped),
+            fmt::format("c1.json: Phase1Out: not valid JSON at byte {}: expected a key string, got ','", comma + 1));
+}
+
+// simdjson On-Demand stops after the value it was asked for; serde_json refuses trailing content.
+TEST(C1, RefusesContentAfterTheDocument) {
+  const std::string raw = slurp("c1_2KiB_v1_1.json");
+  EXPECT_EQ(refusal(raw + "x"), fmt::format("c1.json: not valid JSON at byte {}: content after the JSON document ('x')", raw.size()));
+  EXPECT_EQ(refusal(raw + " \n{}"), fmt::format("c1.json: not valid JSON at byte {}: content after the JSON document ('{{')", raw.size() + 2));
+  EXPECT_EQ(refusal(raw + "]"), fmt::format("c1.json: not valid JSON at byte {}: content after the JSON document (']')", raw.size()));
+  EXPECT_TRUE(parse_c1(" \r\n\t" + raw + " \n", "c1.json"));  // whitespace around the document is JSON
+  const std::string wrapped = slurp("c1_2KiB_v1_1.curio.json");
+  EXPECT_NE(refusal(wrapped + "{\"SectorNum\":2}").find("content after the JSON document"), std::string::npos);
+}
+
+// serde_json refuses a repeated field ("duplicate field `seed`"); a lookup would take the first.
+TEST(C1, RefusesDuplicateKeysNamingThePath) {
+  const std::string raw = slurp("c1_2KiB_v1_1.json");
+  std::string s = raw;
+  const size_t first_seed = s.find("\"seed\"");
+  s.insert(s.size() - 1, ",\"seed\":[0]");
+  EXPECT_EQ(refusal(s), fmt::format("c1.json: seed: duplicate key (at byte {}; first at byte {})", raw.size(), first_seed));
+  // Inside a Merkle proof of challenge 1: "leaf" renamed "root".
+  s = raw;
+  const size_t single = s.find("\"Single\"", s.find("\"comm_r_last_proof\"", challenge_at(s, 1)));
+  const size_t root = s.find("\"root\"", single), leaf = s.find("\"leaf\"", single);
+  replace_once(s, "\"leaf\"", "\"root\"", single);
+  EXPECT_EQ(refusal(s), fmt::format("c1.json: {}comm_r_last_proof.data.Single.root: duplicate key (at byte {}; first at byte {})",
+                                    kP1, leaf, root));
+  // The same key spelt with an escape is the same key.
+  s = raw;
+  s.insert(s.size() - 1, ",\"\\u0074icket\":[0]");
+  EXPECT_EQ(refusal(s), fmt::format("c1.json: ticket: duplicate key (at byte {}; first at byte {})", raw.size(), raw.find("\"ticket\"")));
+  // An object with many keys (the hashed check) still finds a repeat.
+  s = raw;
+  std::string many;
+  for (int i = 0; i < 40; ++i) many += fmt::format(",\"k{}\":{}", i, i);
+  s.insert(s.size() - 1, many + ",\"k7\":0");
+  EXPECT_NE(refusal(s).find("c1.json: k7: duplicate key"), std::string::npos);
+}
+
+// "\u0073eed" is the key "seed" (JSON compares keys after their escapes; serde_json does).
+TEST(C1, ReadsEscapedKeysAsJsonSays) {
+  const std::string raw = slurp("c1_2KiB_v1_1.json");
+  std::string s = raw;
+  replace_once(s, "\"seed\"", "\"\\u0073eed\"");
+  replace_once(s, "\"registered_proof\"", "\"registered\\u005fproof\"");
+  replace_once(s, "\"root\"", "\"r\\u006F\\u006ft\"", challenge_at(s, 1));
+  replace_once(s, "\"Single\"", "\"Singl\\u0065\"", challenge_at(s, 1));
+  const auto c1 = parse_c1(s, "c1.json");
+  ASSERT_TRUE(c1) << c1.error().message;
+  EXPECT_TRUE(*c1 == fixture());
+  // A string that is a value keeps its escapes' meaning too.
+  s = raw;
+  replace_once(s, "\"StackedDrg2KiBV1_1\"", "\"StackedDrg2KiBV1\\u005f1\"");
+  EXPECT_TRUE(parse_c1(s, "c1.json").value() == fixture());
+  // In the wrapper and in its Phase1Out.
+  std::string wrapped = slurp("c1_2KiB_v1_1.curio.json");
+  replace_once(wrapped, "\"SectorSize\"", "\"Sector\\u0053ize\"");
+  std::string inner = raw;
+  replace_once(inner, "\"ticket\"", "\"\\u0074icket\"");
+  const size_t begin = wrapped.find("\"Phase1Out\":\"") + 13;
+  wrapped.replace(begin, wrapped.find('"', begin) - begin,
+                  base64_encode(std::span(reinterpret_cast<const uint8_t*>(inner.data()), inner.size())));
+  const auto w = parse_c1(wrapped, "c1.json");
+  ASSERT_TRUE(w) << w.error().message;
+  EXPECT_EQ(w->sector_size, 2048u);
+  EXPECT_EQ(w->ticket, fixture().ticket);
+  // A bad escape in a key is a syntax error at its offset.
+  s = raw;
+  const size_t at = s.find("\"seed\"");
+  replace_once(s, "\"seed\"", "\"\\useed\"");
+  EXPECT_EQ(refusal(s), fmt::format("c1.json: not valid JSON at byte {}: \\u escape needs 4 hex digits", at + 3));
 }
 
 // Every prefix of a document fails cleanly (no crash, no read past the end; run under ASan).

@@ -14,6 +14,7 @@
 #include "core/thread_pool.hpp"
 #include "porep/c1.hpp"
 #include "porep/circuit.hpp"
+#include "porep/c1_check.hpp"
 #include "porep/prover.hpp"
 #include "r1cs/compiled.hpp"
 #include "r1cs/counting_cs.hpp"
@@ -133,10 +134,11 @@ TEST(PorepSatisfied, WitnessIntoBufferEqualsSequential) {
   }
 }
 
-// prove_c1 checks the circuit's public inputs against the ones derived from the C1's public data
-// before it proves: a C1 whose proofs answer other challenges (here: another seed) is refused,
-// naming the partition and the input; a consistent C1 with parameters of another circuit is
-// refused by the prover instead of producing a proof.
+// A C1 whose proofs answer other challenges (here: another seed) is refused before any
+// synthesis by the native check the engine's handler runs at parse time (c1_check.hpp), naming
+// the value, and by prove_partition too (its circuit's public inputs are not the ones derived
+// from the public data: the input's fault); a consistent C1 with parameters of another circuit
+// is refused by the prover instead of producing a proof.
 TEST(PorepProve, RefusesInconsistentC1AndForeignParameters) {
   const C1 good = read_c1_file(kData / "porep" / "c1_2KiB_v1_1.json").value();
   const groth16::Parameters empty;
@@ -144,10 +146,17 @@ TEST(PorepProve, RefusesInconsistentC1AndForeignParameters) {
   groth16::CpuProver cpu(empty, fixture().pool);
   C1 other_seed = good;
   other_seed.seed[0] ^= 1;
-  auto refused = prove_c1(other_seed, cpu, pvk, fixture().poseidon);
+  const auto checked = check_vanilla_proofs(other_seed, fixture().poseidon, &fixture().pool, "C1");
+  ASSERT_FALSE(checked.has_value());
+  EXPECT_NE(checked.error().message.find("C1: vanilla_proofs.StackedDrg2KiBV1[0][0].replica_column_proofs.c_x.column.index: 57 "
+                                         "is not the challenge derived from replica_id and seed"),
+            std::string::npos)
+      << checked.error().message;
+  auto refused = prove_partition(other_seed, 0, cpu, pvk, fixture().poseidon);
   ASSERT_FALSE(refused.has_value());
+  EXPECT_EQ(refused.error().code, ErrorCode::kInvalidArgument);
   EXPECT_NE(refused.error().message.find("C1 partition 0: public input"), std::string::npos) << refused.error().message;
-  auto foreign = prove_c1(good, cpu, pvk, fixture().poseidon);
+  auto foreign = prove_partition(good, 0, cpu, pvk, fixture().poseidon);
   EXPECT_FALSE(foreign.has_value());
 }
 
