@@ -23,6 +23,7 @@
 //   another GPU itself (groth16/spread_prover.hpp).
 // - Shutdown drains: new submissions are refused, queued jobs are cancelled, running jobs finish.
 
+#include <array>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -74,6 +75,7 @@ struct EngineOptions {
 struct QueueCounts {
   unsigned pending = 0;      // submitted, not yet proving (parsing included)
   unsigned in_progress = 0;  // proving
+  std::array<unsigned, 5> pending_by_priority{};  // `pending` split by Priority (its wire number)
 };
 struct WorkerStatus {
   Placement where;

@@ -82,6 +82,7 @@ retry_on_cpu = false
 [logging]
 level = "debug"
 timing = true
+format = "json"
 )";
 
 DaemonConfig full_config() {
@@ -94,7 +95,7 @@ DaemonConfig full_config() {
   c.scheduler.max_pending = 8;
   c.synthesis = {96, 4};
   c.pipeline.retry_on_cpu = false;
-  c.logging = {"debug", true};
+  c.logging = {"debug", true, "json"};
   return c;
 }
 
@@ -148,6 +149,7 @@ TEST(Config, EveryFieldArrives) {
   EXPECT_NE(d.pipeline.retry_on_cpu, expected.pipeline.retry_on_cpu);
   EXPECT_NE(d.logging.level, expected.logging.level);
   EXPECT_NE(d.logging.timing, expected.logging.timing);
+  EXPECT_NE(d.logging.format, expected.logging.format);
 }
 
 TEST(Config, ExampleFileIsTheDefaults) {
@@ -218,6 +220,8 @@ TEST(Config, WrongTypesNameTheExpectedType) {
             "cuzk.toml:2: srs.preload: element 1: expected a non-empty string");
   EXPECT_EQ(error_of("[logging]\ntiming = \"yes\"\n"),
             "cuzk.toml:2: logging.timing: expected true or false, got string");
+  EXPECT_EQ(error_of("[logging]\nformat = \"xml\"\n"),
+            "cuzk.toml:2: logging.format: expected \"text\" or \"json\", got 'xml'");
 }
 
 TEST(Config, IntegersAreRangeChecked) {
