@@ -10,6 +10,7 @@
 #include "command_support.hpp"
 #include "core/base64.hpp"
 #include "core/hex.hpp"
+#include "core/progress.hpp"
 #include "core/thread_pool.hpp"
 #include "core/timing.hpp"
 #include "ff/decimal.hpp"
@@ -121,8 +122,13 @@ int run_porep_prove(const PorepProveOptions& o) {
     // On a GPU, partitions are synthesised ahead (witness only) and proved as their witnesses arrive.
     porep::ProveOptions options = on_gpu ? porep::ProveOptions::witness_pipeline(pool) : porep::ProveOptions{};
     options.blinding_seed = o.blinding_seed;
+    // Partitions proved, with an ETA (a 32 GiB sector: ten; plain lines when stderr is no terminal).
+    std::optional<Progress> progress;
+    progress.emplace("proving", must(porep::registered_shape(c1.registered_proof)).shape.partitions);
+    options.on_partition_done = [&](uint32_t) { progress->advance(1); };
     t0 = Clock::now();
     const porep::PorepProof proof = must(porep::prove_c1(c1, *backend, pvk, poseidon, options));
+    progress.reset();  // its final line before the results
     const double prove_ms = ms_since(t0);
     const std::vector<uint8_t> bytes = proof.bytes();
     write_file(o.out, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));

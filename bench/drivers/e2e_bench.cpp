@@ -90,7 +90,8 @@ int run(const E2eBenchOptions& o) {
   std::vector<porep::PartitionTimes> parts;
   bool failed = false;
   {
-    Progress progress("proving", uint64_t(c1s.size()) * sector.partitions, !quiet && Progress::stderr_is_terminal());
+    Progress progress("proving", uint64_t(c1s.size()) * sector.partitions,
+                      quiet ? ProgressStyle::off : Progress::stderr_style());
     options.on_partition_done = [&](uint32_t) { progress.advance(1); };
     for (const porep::C1& c1 : c1s) {
       t0 = Clock::now();
