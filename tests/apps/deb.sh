@@ -39,7 +39,12 @@ while read -r lib; do
     owner=$(dpkg -S "$p" 2> /dev/null | head -n 1 | cut -d: -f1) && [ -n "$owner" ] && break
   done
   [ -n "$owner" ] || fail "no Debian package ships $lib ($path)"
-  grep -qx "$owner" "$t/depends" || fail "$bin links $lib (package $owner), which Depends lacks: $depends"
+  # The owner, or a virtual package it provides (libspdlog1.10 provides libspdlog1.10-fmt9, which
+  # its shlibs file names).
+  provides=$(dpkg-query -W -f='${Provides}' "$owner" 2> /dev/null | tr ',' '\n' | sed 's/(.*//; s/ //g')
+  found=""
+  for name in "$owner" $provides; do grep -qx "$name" "$t/depends" && found=$name; done
+  [ -n "$found" ] || fail "$bin links $lib (package $owner), which Depends lacks: $depends"
 done < "$t/needed"
 
 # Contents: the unit (with the packaged paths), the user, the docs, the config as a conffile.
