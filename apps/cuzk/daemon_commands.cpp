@@ -18,8 +18,10 @@
 #include "engine/engine.hpp"
 #include "engine/porep_handler.hpp"
 #include "groth16/select_prover.hpp"
+#include "params/check.hpp"
 #include "porep/params.hpp"
 #include "service/config.hpp"
+#include "service/log_format.hpp"
 #include "service/server.hpp"
 
 namespace cuzk::app {
@@ -44,6 +46,7 @@ DaemonConfig settings(const DaemonOptions& o) {
   if (!o.memory_budget.empty()) c.memory.budget = must(parse_memory_size(o.memory_budget));
   if (o.threads != 0) c.synthesis.threads = o.threads;
   if (!o.log_level.empty()) c.logging.level = o.log_level;
+  if (!o.log_format.empty()) c.logging.format = o.log_format;
   c.srs.preload.insert(c.srs.preload.end(), o.preload.begin(), o.preload.end());
   if (const char* log = std::getenv("CUZK_LOG"); log != nullptr && std::string_view(log) == "timing") c.logging.timing = true;
   must(service::check_config(c));
@@ -90,7 +93,7 @@ int run_daemon(const DaemonOptions& o) {
 
     // A logger of our own, not spdlog's global registry (no singletons: shared/STYLE.md).
     auto log = std::make_shared<spdlog::logger>("cuzk", std::make_shared<spdlog::sinks::stderr_color_sink_mt>());
-    log->set_pattern("%Y-%m-%dT%H:%M:%S.%e %^%l%$ %v");
+    log->set_formatter(service::log_formatter(c.logging.format));
     log->set_level(spdlog::level::from_str(c.logging.level));
     ThreadPool pool(c.synthesis.threads);
     const std::vector<groth16::GpuChoice> gpus = gpus_of(c.gpus);
@@ -100,12 +103,23 @@ int run_daemon(const DaemonOptions& o) {
     for (const groth16::GpuChoice& g : gpus) ordinals.push_back(g.ordinal);
     if (o.print_config) {
       fmt::print("listen {}\nmetrics_listen {}\nparam_dir {}\ngpus {}\npartitions_per_gpu {}\ngpu spread {}\n"
-                 "gpu memory_limit {}\nmemory budget {}\nmax_pending {}\nthreads {}\npreload {}\n",
+                 "gpu memory_limit {}\nmemory budget {}\nmax_pending {}\nthreads {}\npreload {}\n"
+                 "log_format {}\n",
                  c.daemon.listen, c.daemon.metrics_listen.empty() ? "off" : c.daemon.metrics_listen, param_dir.string(),
                  ordinals.empty() ? std::string("none (the CPU)") : fmt::format("{}", fmt::join(ordinals, ",")),
                  c.gpus.partitions_per_gpu, service::to_string(c.gpus.spread), cuzk::to_string(c.gpus.memory_limit),
-                 gib_text(budget), c.scheduler.max_pending, pool.threads(), fmt::join(c.srs.preload, ","));
+                 gib_text(budget), c.scheduler.max_pending, pool.threads(), fmt::join(c.srs.preload, ","), c.logging.format);
       return 0;
+    }
+
+    // The official files of the circuits served, as `cuzk params check --served` shows them; a
+    // digest not cached yet is checked when a job first needs the file (porep::find_params).
+    {
+      std::vector<params::CircuitCheck> checks = params::check_dir(param_dir, std::nullopt, params::Digests::cached_only);
+      std::erase_if(checks, [](const params::CircuitCheck& c) { return !c.served; });
+      std::string text = params::report(param_dir, checks);
+      if (!text.empty() && text.back() == '\n') text.pop_back();
+      (params::verdict(checks, std::nullopt) == params::Verdict::complete ? log->info(text) : log->warn(text));
     }
 
     engine::PorepHandlerOptions porep;

@@ -13,13 +13,17 @@
 #include "pipeline_bench.hpp"
 #include "groth16_bench.hpp"
 #include "groth16_commands.hpp"
+#include "params_commands.hpp"
 #include "porep_commands.hpp"
 #include "synth_bench.hpp"
+#include "version.hpp"
 #include "selfcheck.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"cuzk: a Groth16 prover for Filecoin proofs (BLS12-381)"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("cuzk ") + cuzk::app::kVersion + " (commit " + cuzk::app::kCommit +
+                                        (cuzk::app::kWithCuda ? ", CUDA)" : ", without CUDA: CPU proving only)"));
 
   cuzk::app::SelfcheckOptions selfcheck;
   auto* sc = app.add_subcommand("selfcheck", "check the pairing's bilinearity and time field, curve and pairing ops");
@@ -111,6 +115,17 @@ int main(int argc, char** argv) {
   auto* poi = po->add_subcommand("public-inputs", "each partition's public inputs from a C1 (decimal)");
   poi->add_option("--c1", porep_inputs.c1, "the C1")->required();
   poi->add_flag("--json", porep_inputs.json, "one JSON object");
+
+  cuzk::app::ParamsCheckOptions params_check;
+  auto* pa = app.add_subcommand("params", "Filecoin's official parameter files");
+  pa->require_subcommand(1);
+  auto* pac = pa->add_subcommand("check", "which official .params/.vk of each proof kind are in the parameter "
+                                          "directory, and whether their digests match parameters.json (exit 0 "
+                                          "complete, 1 incomplete or damaged, 2 bad input)");
+  pac->add_option("dir", params_check.dir, "parameter directory (default: $FIL_PROOFS_PARAMETER_CACHE or "
+                                           "/var/tmp/filecoin-proof-parameters)");
+  pac->add_option("--sector-size", params_check.sector_size, "only this size: 2KiB, 8MiB, 512MiB, 32GiB or 64GiB");
+  pac->add_flag("--served", params_check.served_only, "only the proof kinds cuzk serves now");
 
   cuzk::bench::Groth16BenchOptions bench_groth16;
   bench_groth16.tests_dir = CUZK_TESTS_DIR;
@@ -212,6 +227,7 @@ int main(int argc, char** argv) {
   dm->add_option("--threads", daemon.threads, "worker threads (default: all)");
   dm->add_option("--preload", daemon.preload, "circuit ids to load at start, e.g. porep-32g (repeatable)");
   dm->add_option("--log-level", daemon.log_level, "trace, debug, info, warn, error or off");
+  dm->add_option("--log-format", daemon.log_format, "text, or json: one JSON object per line for log shippers");
   dm->add_flag("--print-config", daemon.print_config, "print the settings in effect and exit");
 
   cuzk::app::ClientCommands client;
@@ -255,5 +271,6 @@ int main(int argc, char** argv) {
   if (ve->parsed()) return cuzk::app::run_verify(verify);
   if (poi->parsed()) return cuzk::app::run_porep_public_inputs(porep_inputs);
   if (gc->parsed()) return cuzk::app::run_gen_c1(gen_c1);
+  if (pac->parsed()) return cuzk::app::run_params_check(params_check);
   return 1;
 }

@@ -124,7 +124,7 @@ int run_porep_prove(const PorepProveOptions& o) {
     std::optional<Progress> progress;
     const engine::JobResult r =
         must(engine::prove_to_end(eng, std::move(request), [&](uint32_t done, uint32_t total) {
-          if (!progress) progress.emplace("prove porep: partitions", total, !o.json && Progress::stderr_is_terminal());
+          if (!progress) progress.emplace("prove porep: partitions", total, o.json ? ProgressStyle::off : Progress::stderr_style());
           progress->advance(done - progress->done());
         }));
     progress.reset();

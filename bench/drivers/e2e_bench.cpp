@@ -103,7 +103,8 @@ int run(const E2eBenchOptions& o) {
   std::vector<engine::PartitionTimes> parts;
   bool failed = false;
   {
-    Progress progress("proving", uint64_t(c1s.size()) * sector.partitions, !quiet && Progress::stderr_is_terminal());
+    Progress progress("proving", uint64_t(c1s.size()) * sector.partitions,
+                      quiet ? ProgressStyle::off : Progress::stderr_style());
     for (const std::string& c1 : c1s) {
       engine::JobRequest r;
       r.kind = engine::ProofKind::porep_seal_commit;

@@ -9,6 +9,7 @@
 #include "bench_support.hpp"
 #include "core/memory_size.hpp"
 #include "core/process_memory.hpp"
+#include "core/progress.hpp"
 #include "core/thread_pool.hpp"
 #include "core/timing.hpp"
 #include "engine/engine.hpp"
@@ -46,10 +47,10 @@ struct Layout {
 };
 
 // N jobs through an engine on `layout` with `in_flight` partitions a GPU: all submitted at once,
-// or each after the one before it has finished.
+// or each after the one before it has finished; `progress` shows the jobs done with an ETA.
 RunResult run_engine(const std::vector<std::string>& c1s, const std::string& circuit_id,
                      std::shared_ptr<engine::LoadedCircuit> circuit, ThreadPool& pool, const Layout& layout,
-                     unsigned in_flight, size_t memory_budget, bool at_once) {
+                     unsigned in_flight, size_t memory_budget, bool at_once, ProgressStyle progress_style) {
   engine::PorepHandlerOptions ho;
   ho.pool = &pool;
   ho.gpus = layout.gpus;
@@ -72,6 +73,7 @@ RunResult run_engine(const std::vector<std::string>& c1s, const std::string& cir
     return must(eng.submit(std::move(r))).job_id;
   };
   RunResult out;
+  std::optional<Progress> progress;  // from the clock's start, after the preload
   out.layout = layout.name();
   out.mode = at_once ? "at once" : "one at a time";
   const auto record = [&](const std::string& job) {
@@ -83,8 +85,10 @@ RunResult run_engine(const std::vector<std::string>& c1s, const std::string& cir
     out.total_ms.push_back(r.times.total_ms);
     out.queue_ms.push_back(r.times.queue_wait_ms);
     out.compute_ms.push_back(r.times.gpu_compute_ms);
+    progress->advance(1);
   };
   must(eng.preload(circuit_id));  // resident before the clock starts
+  progress.emplace("    proofs", c1s.size(), progress_style);
   const auto t0 = Clock::now();
   if (at_once) {
     std::vector<std::string> jobs;
@@ -154,7 +158,8 @@ int run(const PipelineBenchOptions& o) {
   for (const Step& step : steps) {
     say(fmt::format("  {}, {} ({} partitions in flight a GPU) ...", step.layout.name(),
                     step.at_once ? "all at once" : "one at a time", o.partitions_per_gpu));
-    runs.push_back(run_engine(c1s, circuit_id, loaded, pool, step.layout, o.partitions_per_gpu, budget, step.at_once));
+    runs.push_back(run_engine(c1s, circuit_id, loaded, pool, step.layout, o.partitions_per_gpu, budget, step.at_once,
+                              o.json ? ProgressStyle::off : Progress::stderr_style()));
   }
   const double peak = peak_rss_gib();
   const bool proved = std::ranges::all_of(runs, [](const RunResult& r) { return r.failed == 0; });

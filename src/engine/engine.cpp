@@ -501,7 +501,10 @@ EngineStatus Engine::status() const {
   s.gpus = health_;
   for (const auto& h : handlers_) s.queues[h->kind()];
   for (const auto& [id, job] : jobs_) {
-    if (job->result.state == JobState::queued) ++s.queues[job->request.kind].pending;
+    if (job->result.state == JobState::queued) {
+      ++s.queues[job->request.kind].pending;
+      ++s.queues[job->request.kind].pending_by_priority[static_cast<size_t>(job->request.priority)];
+    }
     if (job->result.state == JobState::running) ++s.queues[job->request.kind].in_progress;
   }
   s.memory_budget = options_.memory_budget;
@@ -516,6 +519,7 @@ MetricsSnapshot Engine::metrics() const {
   for (const auto& [kind, q] : s.queues) {
     m.pending[kind] = q.pending;
     m.in_progress[kind] = q.in_progress;
+    m.pending_by_priority[kind] = q.pending_by_priority;
   }
   m.memory_budget = s.memory_budget;
   m.memory_reserved = s.memory_reserved;

@@ -30,6 +30,7 @@
 //   never returned unverified.
 // - Shutdown drains: new submissions are refused, queued jobs are cancelled, running jobs finish.
 
+#include <array>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -84,6 +85,7 @@ struct EngineOptions {
 struct QueueCounts {
   unsigned pending = 0;      // submitted, not yet proving (parsing included)
   unsigned in_progress = 0;  // proving
+  std::array<unsigned, 5> pending_by_priority{};  // `pending` split by Priority (its wire number)
 };
 struct WorkerStatus {
   Placement where;

@@ -36,6 +36,7 @@ struct KindMetrics {
 struct MetricsSnapshot {
   std::map<ProofKind, KindMetrics> kinds;
   std::map<ProofKind, unsigned> pending, in_progress;
+  std::map<ProofKind, std::array<unsigned, 5>> pending_by_priority;  // indexed by Priority
   size_t memory_budget = 0, memory_reserved = 0, circuits_bytes = 0;
   // Per prover worker: seconds spent proving, and its place ("gpu 0", "cpu").
   struct Worker {

@@ -288,7 +288,8 @@ Expected<VerifyingKey> parse_vk(std::span<const uint8_t> bytes, const std::strin
 Expected<Parameters> parse_params(std::span<const uint8_t> bytes, const std::string& source, ThreadPool& pool,
                                   ReadOptions options) {
   ByteReader r(bytes, source);
-  Progress progress("loading " + source, bytes.size(), bytes.size() >= kProgressFrom && Progress::stderr_is_terminal());
+  Progress progress("loading " + source, bytes.size(),
+                    bytes.size() >= kProgressFrom ? Progress::stderr_style() : ProgressStyle::off);
   Parameters p;
   auto vk = read_vk_from(r, pool, options);
   if (!vk) return vk.error();

@@ -375,9 +375,9 @@ Expected<Parameters> setup(const r1cs::CompiledR1cs<Fr>& r1cs, const ToxicWaste&
   if (!scalars) return scalars.error();
   KeyScalars& s = *scalars;
 
-  // Progress in points (a G2 point counted as one; shown on a terminal for large keys only).
+  // Progress in points (a G2 point counted as one; for large keys only).
   const size_t points = s.ic.size() + s.h.size() + s.l.size() + s.a.size() + 2 * s.b.size();
-  Progress progress("setup", points, points >= 100'000 && Progress::stderr_is_terminal());
+  Progress progress("setup", points, points >= 100'000 ? Progress::stderr_style() : ProgressStyle::off);
   const ec::FixedBaseTable<ec::G1Curve> g1(G1Affine::generator());
   const ec::FixedBaseTable<ec::G2Curve> g2(G2Affine::generator());
   // Each scalar vector is freed once its points are made.

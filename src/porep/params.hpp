@@ -14,19 +14,16 @@
 #include <string_view>
 
 #include "core/expected.hpp"
+#include "params/official.hpp"
 
 namespace cuzk::porep {
 
 inline constexpr std::string_view kDefaultParameterDir = "/var/tmp/filecoin-proof-parameters";
 
-// One published PoRep circuit (rust-fil-proofs parameters.json, v28; one circuit per sector size
-// serves both the V1 and V1_1 registered proofs: the graph enters through public inputs).
-struct OfficialParams {
-  uint64_t sector_size;
-  std::string_view stem;           // file name without .params / .vk
-  std::string_view params_digest;  // hex of the first 16 bytes of BLAKE2b-512 of the file
-  std::string_view vk_digest;
-};
+// One published PoRep circuit (params/official.hpp, the table of every proof kind's files; one
+// circuit per sector size serves both the V1 and V1_1 registered proofs: the graph enters through
+// public inputs).
+using OfficialParams = params::OfficialFile;
 const OfficialParams* official_params(uint64_t sector_size);  // nullptr for an unknown size
 
 // cuzk's own file stem for a sector size, e.g. "cuzk-v1-stacked-porep-2KiB" (v1: the circuit
@@ -45,7 +42,8 @@ struct ParamsFiles {
 // once, not on every start.
 Expected<ParamsFiles> find_params(const std::filesystem::path& dir, uint64_t sector_size);
 
-// Hex of the first 16 bytes of BLAKE2b-512 of the file (parameters.json's "digest").
+// Hex of the first 16 bytes of BLAKE2b-512 of the file (parameters.json's "digest"):
+// params::file_digest.
 Expected<std::string> parameter_digest(const std::filesystem::path& file);
 
 }  // namespace cuzk::porep

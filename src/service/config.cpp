@@ -173,6 +173,11 @@ Expected<void> check_level(std::string_view level) {
   return invalid_argument(fmt::format("'{}' is not a level ({})", level, fmt::join(kLevels, ", ")));
 }
 
+Expected<void> check_log_format(std::string_view format) {
+  if (format == "text" || format == "json") return {};
+  return invalid_argument(fmt::format("expected \"text\" or \"json\", got '{}'", format));
+}
+
 Expected<void> check_devices(const DaemonConfig::Gpus& gpus) {
   return check_gpu_selection(GpuSelection{gpus.mode, gpus.ordinals});
 }
@@ -247,6 +252,8 @@ constexpr Key kLogging[] = {
     {"level", [](const N& n, C& c) { return assign(c.logging.level, read_string(n)); },
      [](const C& c) { return check_level(c.logging.level); }},
     {"timing", [](const N& n, C& c) { return assign(c.logging.timing, read_bool(n)); }},
+    {"format", [](const N& n, C& c) { return assign(c.logging.format, read_string(n)); },
+     [](const C& c) { return check_log_format(c.logging.format); }},
 };
 // shared/SPEC.md §7: the sections of the Rust cuzk's cuzk.toml.
 constexpr Section kSections[] = {{"daemon", kDaemon},       {"srs", kSrs},

@@ -92,6 +92,9 @@ struct DaemonConfig {
     std::string level = "info";
     // One line per job stage (as CUZK_LOG=timing does: shared/DESIGN.md, decision 8).
     bool timing = false;
+    // text: "<time> <level> <message>" lines; json: one object per line, {"ts", "level", "msg"},
+    // for log shippers (service/log_format.hpp).
+    std::string format = "text";
     friend bool operator==(const Logging&, const Logging&) = default;
   } logging;
 

@@ -32,6 +32,13 @@ std::string prometheus_text(const engine::MetricsSnapshot& m, const ProcessReadi
   }
   metric(out, "cuzk_queue_pending", "gauge", "Jobs submitted and not yet proving (parsing included).");
   for (const auto& [kind, n] : m.pending) out += fmt::format("cuzk_queue_pending{{kind=\"{}\"}} {}\n", to_string(kind), n);
+  metric(out, "cuzk_queue_pending_by_priority", "gauge", "cuzk_queue_pending split by the jobs' priority.");
+  for (const auto& [kind, counts] : m.pending_by_priority) {
+    for (const engine::Priority p : {engine::Priority::low, engine::Priority::normal, engine::Priority::high,
+                                     engine::Priority::critical})
+      out += fmt::format("cuzk_queue_pending_by_priority{{kind=\"{}\",priority=\"{}\"}} {}\n", to_string(kind),
+                         to_string(p), counts[static_cast<size_t>(p)]);
+  }
   metric(out, "cuzk_queue_in_progress", "gauge", "Jobs being proved.");
   for (const auto& [kind, n] : m.in_progress)
     out += fmt::format("cuzk_queue_in_progress{{kind=\"{}\"}} {}\n", to_string(kind), n);

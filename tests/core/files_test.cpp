@@ -2,7 +2,9 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <cstdio>
 #include <fstream>
+#include <string>
 #include <vector>
 
 #include "core/byte_reader.hpp"
@@ -62,13 +64,53 @@ TEST(Progress, LineShowsPercentEtaAndDone) {
   EXPECT_EQ(Progress::line("loading k.params", 250'000, 1'000'000, 2.0),
             "loading k.params:  25% (0.2 of 1.0 M) ETA 6 s");
   EXPECT_EQ(Progress::line("setup", 1'000'000, 1'000'000, 3.25), "setup: 100% (1.0 of 1.0 M) done in 3.2 s");
-  EXPECT_EQ(Progress::line("x", 0, 0, 0.5), "x: 100% (0.0 of 0.0 M) done in 0.5 s");
+  EXPECT_EQ(Progress::line("x", 0, 0, 0.5), "x: 100% (0 of 0) done in 0.5 s");
+  EXPECT_EQ(Progress::line("proving", 3, 10, 6.0), "proving:  30% (3 of 10) ETA 14 s");  // counts as they are
   // Disabled (not a terminal): counts, prints nothing, thread-safe.
   Progress p("quiet", 1000, false);
   ThreadPool pool(2);
   pool.parallel_for(1000, 10, [&](size_t b, size_t e) { p.advance(e - b); });
   EXPECT_EQ(p.done(), 1000u);
   EXPECT_FALSE(p.enabled());
+}
+
+// Not a terminal: one plain line per tenth at most (no carriage returns), then the final line.
+std::vector<std::string> progress_lines(size_t threads) {
+  std::FILE* out = std::tmpfile();
+  EXPECT_NE(out, nullptr);
+  {
+    Progress p("proving", 200, ProgressStyle::lines, out);
+    if (threads == 1) {
+      for (int i = 0; i < 200; ++i) p.advance(1);
+    } else {
+      ThreadPool pool(threads);
+      pool.parallel_for(200, 1, [&](size_t b, size_t e) { p.advance(e - b); });
+    }
+  }
+  std::rewind(out);
+  std::vector<std::string> lines;
+  char buf[256];
+  while (std::fgets(buf, sizeof buf, out) != nullptr) lines.emplace_back(buf);
+  std::fclose(out);
+  return lines;
+}
+
+TEST(Progress, LinesStylePrintsEachTenthOnce) {
+  const std::vector<std::string> lines = progress_lines(1);
+  ASSERT_EQ(lines.size(), 10u);  // 10%, 20% .. 90%, then "done"
+  for (size_t i = 0; i + 1 < lines.size(); ++i) {
+    EXPECT_EQ(lines[i].find('\r'), std::string::npos);
+    const std::string want = "proving:  " + std::to_string(10 * (i + 1)) + "% (" + std::to_string(20 * (i + 1)) + " of 200)";
+    EXPECT_EQ(lines[i].substr(0, want.size()), want) << lines[i];
+    EXPECT_NE(lines[i].find(" ETA "), std::string::npos) << lines[i];
+  }
+  EXPECT_NE(lines.back().find("100% (200 of 200) done in"), std::string::npos) << lines.back();
+  // From two threads: never more lines, always the final one.
+  const std::vector<std::string> racing = progress_lines(2);
+  EXPECT_LE(racing.size(), 10u);
+  ASSERT_FALSE(racing.empty());
+  EXPECT_NE(racing.back().find("done in"), std::string::npos);
+  EXPECT_NE(Progress::stderr_style(), ProgressStyle::off);
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -177,6 +178,9 @@ TEST(Engine, HigherPrioritiesGoFirstThenOlder) {
   const std::string critical = f.submit("critical", Priority::critical);
   const std::string normal2 = f.submit("normal-2", Priority::unspecified);  // = normal
   const std::string high = f.submit("high", Priority::high);
+  // The queue by priority (cuzk_queue_pending_by_priority): the unspecified one counts as normal.
+  const std::array<unsigned, 5> by_priority = f.engine->metrics().pending_by_priority.at(ProofKind::porep_seal_commit);
+  EXPECT_EQ(by_priority, (std::array<unsigned, 5>{0, 1, 2, 1, 1}));
   f.handler->gate.open();
   for (const std::string& id : {first, low, normal1, critical, normal2, high}) {
     EXPECT_EQ(f.await(id).state, JobState::completed);

@@ -81,6 +81,7 @@ retry_on_cpu = false
 [logging]
 level = "debug"
 timing = true
+format = "json"
 )";
 
 DaemonConfig full_config() {
@@ -93,7 +94,7 @@ DaemonConfig full_config() {
   c.scheduler.max_pending = 8;
   c.synthesis = {96};
   c.pipeline.retry_on_cpu = false;
-  c.logging = {"debug", true};
+  c.logging = {"debug", true, "json"};
   return c;
 }
 
@@ -146,6 +147,7 @@ TEST(Config, EveryFieldArrives) {
   EXPECT_NE(d.pipeline.retry_on_cpu, expected.pipeline.retry_on_cpu);
   EXPECT_NE(d.logging.level, expected.logging.level);
   EXPECT_NE(d.logging.timing, expected.logging.timing);
+  EXPECT_NE(d.logging.format, expected.logging.format);
 }
 
 TEST(Config, ExampleFileIsTheDefaults) {
@@ -159,7 +161,7 @@ TEST(Config, ExampleFileIsTheDefaults) {
 TEST(Config, EveryExampleKeyIsDocumented) {
   const std::string doc = slurp(kDocs / "config.md");
   const auto keys = keys_of(slurp(kDocs / "cuzk.example.toml"));
-  EXPECT_EQ(keys.size(), 16u);
+  EXPECT_EQ(keys.size(), 17u);
   for (const std::string& key : keys) EXPECT_NE(doc.find("`" + key + "`"), std::string::npos) << key;
 }
 
@@ -216,6 +218,8 @@ TEST(Config, WrongTypesNameTheExpectedType) {
             "cuzk.toml:2: srs.preload: element 1: expected a non-empty string");
   EXPECT_EQ(error_of("[logging]\ntiming = \"yes\"\n"),
             "cuzk.toml:2: logging.timing: expected true or false, got string");
+  EXPECT_EQ(error_of("[logging]\nformat = \"xml\"\n"),
+            "cuzk.toml:2: logging.format: expected \"text\" or \"json\", got 'xml'");
 }
 
 TEST(Config, IntegersAreRangeChecked) {
