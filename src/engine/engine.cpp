@@ -20,6 +20,7 @@ std::string_view to_string(Spread spread) { return spread == Spread::partitions 
 struct Engine::Job {
   std::string id;
   JobRequest request;
+  RequestKey key;  // its request id and what it asks (request_digest)
   uint64_t seq = 0;  // submission order: the older of two equal priorities goes first
   Clock::time_point submitted = Clock::now();
   // Shared with the workers proving its partitions: a job that fails while some are in flight
@@ -107,10 +108,12 @@ Expected<Engine::Submitted> Engine::submit(JobRequest request) {
   if (handler_for(request.kind) == nullptr)
     return Error{ErrorCode::kUnsupported, "proof kind " + std::string(to_string(request.kind)) + " is not served here"};
   if (request.priority == Priority::unspecified) request.priority = Priority::normal;
+  // What the request asks, hashed outside the lock (a 32 GiB C1 is ~50 MB).
+  const RequestKey key{request.request_id, request_digest(request)};
   const std::lock_guard lock(mutex_);
   if (draining_) return Error{ErrorCode::kResourceExhausted, "the engine is shutting down: no new jobs"};
   if (!request.request_id.empty()) {
-    if (auto known = by_request_.find(request.request_id); known != by_request_.end()) {
+    if (auto known = by_request_.find(key); known != by_request_.end()) {
       const JobPtr& job = jobs_.at(known->second);
       const JobState s = job->result.state;
       if (s != JobState::failed && s != JobState::cancelled) {
@@ -127,12 +130,13 @@ Expected<Engine::Submitted> Engine::submit(JobRequest request) {
   job->id = new_job_id();
   job->seq = next_id_++;
   job->request = std::move(request);
+  job->key = key;
   job->result.job_id = job->id;
   uint32_t ahead = 0;
   for (const JobPtr& other : pending_) ahead += other->request.priority >= job->request.priority ? 1 : 0;
   for (const JobPtr& other : active_) ahead += !other->started && other->request.priority >= job->request.priority ? 1 : 0;
   jobs_[job->id] = job;
-  if (!job->request.request_id.empty()) by_request_[job->request.request_id] = job->id;
+  if (!job->request.request_id.empty()) by_request_[key] = job->id;
   pending_.push_back(job);
   log(*job, "submit", fmt::format("priority={} payload_bytes={} ahead={}", to_string(job->request.priority),
                                   job->request.vanilla_proof.size(), ahead));
@@ -433,7 +437,7 @@ void Engine::finish_locked(const JobPtr& job, JobState state, std::optional<Erro
     const std::string old = finished_order_.front();
     finished_order_.pop_front();
     if (auto it = jobs_.find(old); it != jobs_.end()) {
-      if (auto r = by_request_.find(it->second->request.request_id); r != by_request_.end() && r->second == old)
+      if (auto r = by_request_.find(it->second->key); r != by_request_.end() && r->second == old)
         by_request_.erase(r);
       jobs_.erase(it);
     }

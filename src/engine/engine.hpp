@@ -13,8 +13,10 @@
 //   next partition of the best job, so a CRITICAL job waits at most for the partitions in flight.
 // - Spread::proofs keeps a job's partitions on the GPU that took its first (each GPU proves
 //   sectors of its own); Spread::partitions lets every GPU take any (one sector in 1/N the time).
-// - Idempotent: a request_id already known joins that job (queued, running or completed); one
-//   that failed or was cancelled is proved afresh.
+// - Idempotent: a request already known (its request_id and what it asks: request_digest) joins
+//   that job (queued, running or completed); one that failed or was cancelled is proved afresh;
+//   the same id asking something else is another job (Curio reuses ids: one for every WindowPoSt
+//   partition of a deadline, one for every re-snap of a sector).
 // - Memory: a parsed job becomes active only when its host bytes fit the budget beside the
 //   larger of what is reserved (the loaded circuits' and the admitted jobs' estimates) and the
 //   process's resident set now; one that could never fit fails, naming the sizes. When nothing
@@ -188,7 +190,10 @@ class Engine {
   mutable std::mutex mutex_;
   std::condition_variable_any changed_;  // queues, jobs' states, admission
   std::map<std::string, JobPtr> jobs_;              // by job id
-  std::map<std::string, std::string> by_request_;   // request_id -> job id
+  // A job is known by its request id and what it asks: Curio gives every WindowPoSt partition of
+  // a deadline one id, and re-snaps a sector under one id (request_digest).
+  using RequestKey = std::pair<std::string, RequestDigest>;
+  std::map<RequestKey, std::string> by_request_;   // -> job id
   std::deque<std::string> finished_order_;          // oldest first, for forgetting
   std::deque<JobPtr> pending_;  // submitted, not parsed yet
   std::vector<JobPtr> active_;   // admitted, not finished: their partitions are handed out

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cctype>
 #include <string>
+#include <vector>
+
+#include "gadgets/sha256_native.hpp"
 
 namespace cuzk::engine {
 
@@ -46,6 +49,27 @@ std::string_view to_string(JobState state) {
     case JobState::cancelled: return "cancelled";
   }
   return "unknown";
+}
+
+RequestDigest request_digest(const JobRequest& r) {
+  // SHA-256(SHA-256(fields) || SHA-256(payload)): the fields fixed-width (little-endian u64s), so
+  // no two requests share an encoding; the payload hashed in place.
+  std::vector<uint8_t> fields;
+  const auto put = [&](uint64_t v) {
+    for (int i = 0; i < 8; ++i) fields.push_back(uint8_t(v >> (8 * i)));
+  };
+  put(uint64_t(r.kind));
+  put(r.registered_proof ? *r.registered_proof + 1 : 0);  // 0: not given
+  put(r.sector_size);
+  put(r.sector_number);
+  put(r.miner_id);
+  put(r.vanilla_proof.size());
+  std::array<uint8_t, 64> both{};
+  const auto f = gadgets::native::sha256(fields);
+  const auto p = gadgets::native::sha256(r.vanilla_proof);
+  std::copy(f.begin(), f.end(), both.begin());
+  std::copy(p.begin(), p.end(), both.begin() + 32);
+  return gadgets::native::sha256(both);
 }
 
 }  // namespace cuzk::engine

@@ -3,6 +3,7 @@
 // shared/SPEC.md §7, without the wire types), where it stands, what it gives back, and its honest
 // timings (shared/DESIGN.md decision 8).
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -40,6 +41,12 @@ struct JobRequest {
   std::string payload_name = "vanilla_proof";  // how errors name the payload (the CLI: its file)
   uint64_t sector_number = 0, miner_id = 0;
 };
+
+// What a request asks, as a digest: SHA-256 over its kind, registered proof, sector size, sector
+// number, miner id and payload (not its id or priority). Two requests with one id and different
+// digests are two jobs; a completed result is never returned for a request it was not made for.
+using RequestDigest = std::array<uint8_t, 32>;
+RequestDigest request_digest(const JobRequest& request);
 
 enum class JobState : uint8_t { queued, running, completed, failed, cancelled };
 std::string_view to_string(JobState state);

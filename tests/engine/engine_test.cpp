@@ -219,6 +219,32 @@ TEST(Engine, AKnownRequestIdJoinsItsJobAndIsProvedOnce) {
   EXPECT_FALSE(again.joined);
 }
 
+// Curio gives every WindowPoSt partition of a deadline one request id
+// (wdpost-<miner>-<part>-<randomness[:8]>, partition_index 0) and re-snaps a sector under
+// snap-<miner>-<sector>: the same id asking something else is another job with its own proof,
+// and a completed result is never returned for a request it was not made for.
+TEST(Engine, OneRequestIdAskingOtherThingsGivesEachItsOwnProof) {
+  Fixture f;
+  f.handler->gate.open();
+  const std::string id = "wdpost-1000-3-0a0b0c0d";
+  const auto p0 = f.engine->submit(request("partition-0", Priority::high, id)).value();
+  const auto p1 = f.engine->submit(request("partition-1", Priority::high, id)).value();
+  EXPECT_FALSE(p1.joined);
+  EXPECT_NE(p0.job_id, p1.job_id);
+  const JobResult r0 = f.await(p0.job_id), r1 = f.await(p1.job_id);
+  EXPECT_EQ(std::string(r0.proof.begin(), r0.proof.end()), "partition-0");
+  EXPECT_EQ(std::string(r1.proof.begin(), r1.proof.end()), "partition-1");
+  // Each asked again joins its own, completed job.
+  EXPECT_EQ(f.engine->submit(request("partition-0", Priority::high, id)).value().job_id, p0.job_id);
+  EXPECT_EQ(f.engine->submit(request("partition-1", Priority::high, id)).value().job_id, p1.job_id);
+  // Another field of the request (the miner) makes another request too.
+  JobRequest other = request("partition-0", Priority::high, id);
+  other.miner_id = 1001;
+  EXPECT_NE(f.engine->submit(other).value().job_id, p0.job_id);
+  EXPECT_EQ(request_digest(request("x", Priority::low, "a")), request_digest(request("x", Priority::critical, "b")));
+  EXPECT_EQ(f.handler->order().size(), 3u);
+}
+
 TEST(Engine, AMalformedPayloadFailsThatJobOnlyNamingTheField) {
   Fixture f;
   f.handler->gate.open();
