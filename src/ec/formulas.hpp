@@ -4,8 +4,8 @@
 // ec::XYZZ / ec::Jacobian (over ff::Fp, ff::Fp2) and the kernels' gpu::DeviceXYZZ /
 // gpu::DeviceJacobian (over gpu::DeviceFp, DeviceFp2, and the lazily reduced field of the MSM's
 // window sums) run the same steps, as sppark keeps one point type over the field for host and
-// device. Under nvcc they are __host__ __device__ and forced inline (core/hd.hpp): a kernel gets
-// the same code as when its point type spelled the formulas out.
+// device. Under nvcc they are __host__ __device__ and forced inline (core/hd.hpp): a kernel does
+// the same arithmetic as when its point type spelled the formulas out (docs/PERF.md 27).
 // Formulas from the Explicit-Formulas Database (EFD), named at each:
 //   XYZZ:     https://hyperelliptic.org/EFD/g1p/auto-shortw-xyzz.html
 //   Jacobian: https://hyperelliptic.org/EFD/g1p/auto-shortw-jacobian-0.html
