@@ -51,27 +51,6 @@ std::string size_name(uint64_t bytes) {
   return std::to_string(bytes) + kUnits[unit];
 }
 
-// The digest, from "<file>.cuzk-digest" when its size and mtime still match the file.
-Expected<std::string> cached_digest(const fs::path& file) {
-  std::error_code ec;
-  const uint64_t size = fs::file_size(file, ec);
-  if (ec) return Error{ErrorCode::kIo, file.string() + ": " + ec.message()};
-  const auto mtime = fs::last_write_time(file, ec).time_since_epoch().count();
-  const fs::path sidecar = file.string() + ".cuzk-digest";
-  {
-    std::ifstream in(sidecar);
-    uint64_t s = 0;
-    long long m = 0;
-    std::string digest;
-    if (in >> s >> m >> digest && s == size && m == static_cast<long long>(mtime) && digest.size() == 32) return digest;
-  }
-  std::string digest;
-  CUZK_TRY_ASSIGN(digest, parameter_digest(file));
-  std::ofstream out(sidecar);  // best effort: a read-only directory only costs a re-hash
-  if (out) out << size << ' ' << static_cast<long long>(mtime) << ' ' << digest << '\n';
-  return digest;
-}
-
 }  // namespace
 
 fs::path parameter_dir(const std::optional<fs::path>& flag) {
@@ -106,6 +85,26 @@ Expected<std::string> parameter_digest(const fs::path& file) {
   return to_hex(std::span<const uint8_t>(out.data(), 16));
 }
 
+Expected<std::string> cached_parameter_digest(const fs::path& file) {
+  std::error_code ec;
+  const uint64_t size = fs::file_size(file, ec);
+  if (ec) return Error{ErrorCode::kIo, file.string() + ": " + ec.message()};
+  const auto mtime = fs::last_write_time(file, ec).time_since_epoch().count();
+  const fs::path sidecar = file.string() + ".cuzk-digest";
+  {
+    std::ifstream in(sidecar);
+    uint64_t s = 0;
+    long long m = 0;
+    std::string digest;
+    if (in >> s >> m >> digest && s == size && m == static_cast<long long>(mtime) && digest.size() == 32) return digest;
+  }
+  std::string digest;
+  CUZK_TRY_ASSIGN(digest, parameter_digest(file));
+  std::ofstream out(sidecar);  // best effort: a read-only directory only costs a re-hash
+  if (out) out << size << ' ' << static_cast<long long>(mtime) << ' ' << digest << '\n';
+  return digest;
+}
+
 Expected<ParamsFiles> find_params(const fs::path& dir, uint64_t sector_size) {
   if (const OfficialParams* official = official_params(sector_size)) {
     const fs::path params = dir / (std::string(official->stem) + ".params");
@@ -113,7 +112,7 @@ Expected<ParamsFiles> find_params(const fs::path& dir, uint64_t sector_size) {
     if (fs::exists(params) && fs::exists(vk)) {
       for (const auto& [file, want] : {std::pair{params, official->params_digest}, std::pair{vk, official->vk_digest}}) {
         std::string digest;
-        CUZK_TRY_ASSIGN(digest, cached_digest(file));
+        CUZK_TRY_ASSIGN(digest, cached_parameter_digest(file));
         if (digest != want) {
           return Error{ErrorCode::kCorruption, file.string() + ": BLAKE2b digest " + digest + ", parameters.json says " +
                                                    std::string(want) + " (a damaged or partial download?)"};

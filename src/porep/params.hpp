@@ -50,4 +50,8 @@ Expected<ParamsFiles> find_params(const std::filesystem::path& dir, uint64_t sec
 // Hex of the first 16 bytes of BLAKE2b-512 of the file (parameters.json's "digest").
 Expected<std::string> parameter_digest(const std::filesystem::path& file);
 
+// parameter_digest, from "<file>.cuzk-digest" when its size and mtime still match the file (else
+// computed and the sidecar written, best effort). Also used for the PoSt files (post/params.hpp).
+Expected<std::string> cached_parameter_digest(const std::filesystem::path& file);
+
 }  // namespace cuzk::porep
