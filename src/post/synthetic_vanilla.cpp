@@ -141,11 +141,14 @@ Expected<SyntheticVanilla> generate_synthetic_vanilla(const SyntheticVanillaOpti
     p.comm_r = gadgets::poseidon_hash(poseidon.arity(2), pair);
     p.sectors.push_back(std::move(sp));
   });
-  for (size_t i = 0; i < out.proofs.size(); ++i) {
+  std::vector<std::optional<Error>> errors(out.proofs.size());
+  pool.for_each_index(out.proofs.size(), [&](size_t i) {
     if (auto ok = validate(out.proofs[i], out.proof, out.randomness, i, poseidon, "synthetic sector " + std::to_string(i));
         !ok)
-      return ok.error();
-  }
+      errors[i] = ok.error();
+  });
+  for (const std::optional<Error>& e : errors)
+    if (e) return *e;
   return out;
 }
 
