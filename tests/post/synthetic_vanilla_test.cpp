@@ -5,6 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <span>
+
 #include "core/thread_pool.hpp"
 #include "post/synthetic_vanilla.hpp"
 #include "r1cs/test_cs.hpp"
@@ -44,6 +47,33 @@ TEST(PostSyntheticVanilla, TwoKiBPartitionsAreSatisfiedWithPublicInputs) {
           << id;
     }
   }
+}
+
+// Five sectors of StackedDrgWindow2KiBV1 (V1_0_0: challenge index = position · 10 + n) make three
+// partitions; each partition's circuit, built from the vanilla proofs of its sectors (validated at
+// their global positions), allocates the inputs the verifier derives for that partition, and the
+// last one is padded.
+TEST(PostSyntheticVanilla, LaterPartitionsUseGlobalPositions) {
+  ThreadPool pool(2);
+  SyntheticVanillaOptions o;
+  o.proof = registered_post_proof(5).value();
+  o.sectors = 5;
+  const SyntheticVanilla v = generate_synthetic_vanilla(o, poseidon(), pool).value();
+  const PostPublicData data = v.public_data();
+  ASSERT_EQ(partition_count(data), 3u);
+  const PostParams params = post_params(o.proof).value();
+  for (uint32_t k = 0; k < 3; ++k) {
+    const auto chunk = std::span(v.proofs).subspan(2 * k, std::min<size_t>(2, v.proofs.size() - 2 * k));
+    const std::vector<SectorWitness> circuit = circuit_sectors(params, chunk).value();
+    r1cs::TestCS<ff::Fr> cs;
+    synthesize_partition(cs, circuit_shape(params), poseidon(), circuit);
+    EXPECT_TRUE(cs.is_satisfied()) << k;
+    EXPECT_EQ(std::vector<ff::Fr>(cs.inputs().begin() + 1, cs.inputs().end()), partition_public_inputs(data, k).value())
+        << k;
+  }
+  // Sector 3 (position 2) does not answer position 0's challenges.
+  EXPECT_FALSE(validate(v.proofs[2], o.proof, v.randomness, 0, poseidon()));
+  EXPECT_FALSE(partition_public_inputs(data, 3));
 }
 
 // The same seed gives the same proofs on any number of threads.
