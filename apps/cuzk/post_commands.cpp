@@ -3,8 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <charconv>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <memory>
 
 #include "command_support.hpp"
@@ -31,7 +33,9 @@ namespace {
 namespace fs = std::filesystem;
 
 post::Bytes32 hex32(const std::string& flag, const std::string& hex) {
-  const std::vector<uint8_t> bytes = must(from_hex(hex));
+  const Expected<std::vector<uint8_t>> decoded = from_hex(hex);
+  if (!decoded) throw Failed{invalid_argument(flag + ": " + decoded.error().message)};
+  const std::vector<uint8_t>& bytes = *decoded;
   if (bytes.size() != 32) throw Failed{invalid_argument(flag + ": expected 32 bytes (64 hex digits)")};
   post::Bytes32 out{};
   std::copy(bytes.begin(), bytes.end(), out.begin());
@@ -163,16 +167,25 @@ int run_post_verify(const PostVerifyOptions& o) {
       const size_t colon = s.find(':');
       if (colon == std::string::npos) throw Failed{invalid_argument("--sector " + s + ": expected ID:COMM_R_HEX")};
       post::PublicSector p;
-      p.sector_id = std::stoull(s.substr(0, colon));
+      const auto [end, ec] = std::from_chars(s.data(), s.data() + colon, p.sector_id);
+      if (ec != std::errc() || end != s.data() + colon)
+        throw Failed{invalid_argument("--sector " + s + ": expected ID:COMM_R_HEX, ID a sector number")};
       p.comm_r = hex32("--sector " + s, s.substr(colon + 1));
       data.sectors.push_back(p);
     }
     if (!o.sectors_file.empty()) {
       std::ifstream in(o.sectors_file);
       if (!in) throw Failed{Error{ErrorCode::kIo, o.sectors_file + ": cannot open"}};
-      uint64_t id = 0;
-      std::string hex;
-      while (in >> id >> hex) data.sectors.push_back({id, hex32(o.sectors_file, hex)});
+      std::string line;
+      for (size_t n = 1; std::getline(in, line); ++n) {
+        if (line.empty()) continue;
+        std::istringstream fields(line);
+        uint64_t id = 0;
+        std::string hex, extra;
+        if (!(fields >> id >> hex) || (fields >> extra))
+          throw Failed{invalid_argument(o.sectors_file + ": line " + std::to_string(n) + ": expected 'ID COMM_R_HEX'")};
+        data.sectors.push_back({id, hex32(o.sectors_file + ": line " + std::to_string(n), hex)});
+      }
     }
     if (data.sectors.empty())
       throw Failed{invalid_argument("give the challenged sectors: --sector ID:COMM_R, --sectors-file or --vanilla")};

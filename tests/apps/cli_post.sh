@@ -79,4 +79,9 @@ printf '\x03' | dd of="$t/bad.vanilla.bin" bs=1 seek=56 conv=notrunc status=none
 expect_exit 2 "bad.vanilla.bin: offset 56: vanilla_proof.sectors\[0\].inclusion_proofs\[0\].data: variant 3" \
   "$cuzk" prove post --vanilla "$t/bad.vanilla.bin" --registered-proof 10 --randomness "$rnd" --params "$t/params" \
   --out "$t/p.bin"
+echo "1 zz" > "$t/sectors.txt"
+expect_exit 2 "sectors.txt: line 1" "$cuzk" verify post --proof "$t/win.proof" --params "$t/params" \
+  --registered-proof 0 --randomness "$rnd" --sectors-file "$t/sectors.txt"
+expect_exit 2 "expected ID:COMM_R_HEX" "$cuzk" verify post --proof "$t/win.proof" --params "$t/params" \
+  --registered-proof 0 --randomness "$rnd" --sector "x:$comm_r"
 echo "cli_post: OK"
