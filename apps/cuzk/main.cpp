@@ -15,6 +15,7 @@
 #include "groth16_commands.hpp"
 #include "params_commands.hpp"
 #include "porep_commands.hpp"
+#include "post_commands.hpp"
 #include "synth_bench.hpp"
 #include "version.hpp"
 #include "selfcheck.hpp"
@@ -34,8 +35,9 @@ int main(int argc, char** argv) {
   cuzk::app::PorepSetupOptions porep_setup;
   std::string setup_circuit;
   auto* su = app.add_subcommand("setup", "make Groth16 parameters from fresh toxic waste (our own SRS: tests, benchmarks)");
-  su->add_option("--circuit", setup_circuit, "porep: the PoRep circuit of --sector-size (else --r1cs)")
-      ->check(CLI::IsMember({"porep"}));
+  su->add_option("--circuit", setup_circuit, "porep, window-post or winning-post: that circuit of --sector-size "
+                                            "(else --r1cs)")
+      ->check(CLI::IsMember({"porep", "window-post", "winning-post"}));
   su->add_option("--sector-size", porep_setup.sector_size, "with --circuit porep: 2KiB, 8MiB, 512MiB, 32GiB or 64GiB");
   su->add_option("--out", porep_setup.out, "with --circuit porep: directory (default: the parameter directory)");
   su->add_option("--r1cs", setup.r1cs, "the circuit (iden3 .r1cs)");
@@ -232,6 +234,8 @@ int main(int argc, char** argv) {
 
   cuzk::app::ClientCommands client;
   cuzk::app::add_client_commands(app, client);
+  cuzk::app::PostCommands post;
+  cuzk::app::add_post_commands(app, *pr, *ve, post);
 
   try {
     app.parse(argc, argv);
@@ -242,6 +246,7 @@ int main(int argc, char** argv) {
   }
   if (dm->parsed()) return cuzk::app::run_daemon(daemon);
   if (auto rc = cuzk::app::run_client_command(client)) return *rc;
+  if (auto rc = cuzk::app::run_post_command(post)) return *rc;
   if (bm->parsed()) return cuzk::app::run_msm_bench(bench_msm, msm_log_n);
   if (bn->parsed()) return cuzk::app::run_ntt_bench(bench_ntt, ntt_log_n);
   using cuzk::app::guarded;
@@ -263,6 +268,8 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "setup: --device is for --circuit porep\n");
       return 2;
     }
+    if (setup_circuit == "window-post" || setup_circuit == "winning-post")
+      return cuzk::app::run_post_setup(setup_circuit, porep_setup);
     return setup_circuit == "porep" ? cuzk::app::run_porep_setup(porep_setup) : cuzk::app::run_setup(setup);
   }
   if (prp->parsed()) return cuzk::app::run_porep_prove(porep_prove);
