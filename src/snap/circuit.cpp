@@ -1,0 +1,77 @@
+#include "snap/circuit.hpp"
+
+#include <string>
+
+#include "r1cs/keygen_cs.hpp"
+#include "r1cs/witness_cs.hpp"
+
+namespace cuzk::snap {
+
+UpdatePoseidon::UpdatePoseidon()
+    : c2_(gadgets::PoseidonConstants::merkle_tree(2)),
+      c4_(gadgets::PoseidonConstants::merkle_tree(4)),
+      c8_(gadgets::PoseidonConstants::merkle_tree(8)),
+      // neptune hash_type.rs: Custom(Arbitrary(id)).domain_tag() = id · 2^40.
+      gen_(gadgets::PoseidonConstants::with_tag(2, ff::Fr::from_uint(uint64_t{1} << 40))) {}
+
+namespace detail {
+
+std::vector<size_t> tree_r_arities(const UpdateShape& shape) {
+  std::vector<size_t> out(shape.tree_r_base_levels(), shape.tree_r.base);
+  if (shape.tree_r.sub != 0) out.push_back(shape.tree_r.sub);
+  if (shape.tree_r.top != 0) out.push_back(shape.tree_r.top);
+  return out;
+}
+
+}  // namespace detail
+
+namespace {
+
+MerkleProof blank_tree_r_proof(const UpdateShape& shape) {
+  MerkleProof proof;
+  proof.root = proof.leaf = ff::Fr::zero();
+  for (size_t arity : detail::tree_r_arities(shape)) {
+    proof.path.push_back(PathElement{std::vector<ff::Fr>(arity - 1, ff::Fr::zero()), 0});
+  }
+  proof.kind = shape.tree_r.top ? MerkleProof::Kind::kTop : shape.tree_r.sub ? MerkleProof::Kind::kSub
+                                                                             : MerkleProof::Kind::kSingle;
+  return proof;
+}
+
+}  // namespace
+
+PartitionProof blank_partition_proof(const UpdateShape& shape) {
+  ChallengeProof c;
+  c.proof_r_old = c.proof_r_new = blank_tree_r_proof(shape);
+  c.proof_d_new.root = c.proof_d_new.leaf = ff::Fr::zero();
+  c.proof_d_new.path.assign(shape.challenge_bits(), PathElement{{ff::Fr::zero()}, 0});
+  PartitionProof p;
+  p.comm_c = ff::Fr::zero();
+  p.apex_leafs.assign(shape.apex_leafs, ff::Fr::zero());
+  p.challenge_proofs.assign(shape.challenges, c);
+  return p;
+}
+
+r1cs::CompiledR1cs<ff::Fr> compile_partition(const UpdateShape& shape, const UpdatePoseidon& poseidon) {
+  const PartitionProof blank = blank_partition_proof(shape);
+  const PartitionWitness w{0, ff::Fr::zero(), ff::Fr::zero(), ff::Fr::zero(), &blank};
+  r1cs::KeygenCS<ff::Fr> cs;
+  synthesize_partition(cs, shape, poseidon, w);
+  return std::move(cs).finish();
+}
+
+void synthesize_partition_witness(const UpdateShape& shape, const UpdatePoseidon& poseidon, const PartitionWitness& w,
+                                  std::span<ff::Fr> z, size_t num_inputs) {
+  if (num_inputs == 0 || num_inputs > z.size())
+    throw r1cs::SynthesisError("snap witness: " + std::to_string(num_inputs) + " inputs do not fit z of " +
+                               std::to_string(z.size()));
+  r1cs::WitnessCS<ff::Fr> cs(z.subspan(num_inputs));
+  synthesize_partition(cs, shape, poseidon, w);
+  if (cs.num_aux() != z.size() - num_inputs || cs.inputs().size() != num_inputs)
+    throw r1cs::SynthesisError("snap witness: the partition has " + std::to_string(cs.inputs().size()) + " inputs and " +
+                               std::to_string(cs.num_aux()) + " aux, not " + std::to_string(num_inputs) + " and " +
+                               std::to_string(z.size() - num_inputs));
+  std::copy(cs.inputs().begin(), cs.inputs().end(), z.begin());
+}
+
+}  // namespace cuzk::snap
