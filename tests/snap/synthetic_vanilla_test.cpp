@@ -35,7 +35,9 @@ TEST(SnapSynthetic, EverySizeGeneratesValidProofs) {
     EXPECT_TRUE(validate_partition_proof(last, shape, poseidon(), shape.partitions - 1, u->pub, "s")) << shape.name();
     EXPECT_EQ(decode_partition_proof(encode_partition_proof(last), "s").value(), last) << shape.name();
     // SPEC-SNAP §7: a 32 GiB partition is 561,768 bytes (per challenge 2,484 + 1,516 + 2,484).
-    if (nodes == uint64_t{1} << 30) EXPECT_EQ(encode_partition_proof(last).size(), 561'768u);
+    if (nodes == uint64_t{1} << 30) {
+      EXPECT_EQ(encode_partition_proof(last).size(), 561'768u);
+    }
     if (shape.partitions > 1) {  // partition k's proof is not partition 0's
       EXPECT_FALSE(validate_partition_proof(last, shape, poseidon(), 0, u->pub, "s")) << shape.name();
     }
