@@ -12,6 +12,7 @@
 #include "groth16_bench.hpp"
 #include "groth16_commands.hpp"
 #include "porep_commands.hpp"
+#include "snap_commands.hpp"
 #include "synth_bench.hpp"
 #include "selfcheck.hpp"
 
@@ -28,10 +29,11 @@ int main(int argc, char** argv) {
   cuzk::app::PorepSetupOptions porep_setup;
   std::string setup_circuit;
   auto* su = app.add_subcommand("setup", "make Groth16 parameters from fresh toxic waste (our own SRS: tests, benchmarks)");
-  su->add_option("--circuit", setup_circuit, "porep: the PoRep circuit of --sector-size (else --r1cs)")
-      ->check(CLI::IsMember({"porep"}));
-  su->add_option("--sector-size", porep_setup.sector_size, "with --circuit porep: 2KiB, 8MiB, 512MiB, 32GiB or 64GiB");
-  su->add_option("--out", porep_setup.out, "with --circuit porep: directory (default: the parameter directory)");
+  cuzk::app::SnapCommands snap;
+  su->add_option("--circuit", setup_circuit, "porep or snap: that circuit of --sector-size (else --r1cs)")
+      ->check(CLI::IsMember({"porep", "snap"}));
+  su->add_option("--sector-size", porep_setup.sector_size, "with --circuit porep or snap: 2KiB, 8MiB, 512MiB, 32GiB or 64GiB");
+  su->add_option("--out", porep_setup.out, "with --circuit porep or snap: directory (default: the parameter directory)");
   su->add_option("--r1cs", setup.r1cs, "the circuit (iden3 .r1cs)");
   su->add_option("--params", setup.params, "bellperson .params to write (with --r1cs)");
   su->add_option("--vk", setup.vk, "bellperson .vk to write");
@@ -88,6 +90,15 @@ int main(int argc, char** argv) {
   vep->add_option("--seed", porep_verify.seed, "32 bytes, hex");
   vep->add_option("--comm-r", porep_verify.comm_r, "32 bytes, hex");
   vep->add_option("--comm-d", porep_verify.comm_d, "32 bytes, hex");
+
+  cuzk::app::add_snap_commands(*pr, *ve, snap);
+  std::string gen_vanilla_kind;
+  auto* gv = app.add_subcommand("gen-vanilla", "write synthetic, valid vanilla proofs of any sector size (test and "
+                                               "benchmark input)");
+  gv->add_option("--kind", gen_vanilla_kind, "snap")->required();
+  gv->add_option("--sector-size", snap.gen_sector_size, "2KiB, 8MiB, 512MiB, 32GiB or 64GiB");
+  gv->add_option("--seed", snap.gen_seed, "every value is drawn from it (reproducible)");
+  gv->add_option("--out", snap.gen_out, "directory to write into")->required();
 
   cuzk::app::GenC1Options gen_c1;
   auto* gc = app.add_subcommand("gen-c1", "write a synthetic, satisfiable C1 of any sector size (test and benchmark input)");
@@ -225,6 +236,17 @@ int main(int argc, char** argv) {
   if (bee->parsed()) return cuzk::bench::run_e2e_bench(bench_e2e);
   if (bpl->parsed()) return cuzk::bench::run_pipeline_bench(bench_pipeline);
   if (sc->parsed()) return cuzk::app::run_selfcheck(selfcheck);
+  if (auto rc = cuzk::app::run_snap_command(snap)) return *rc;
+  if (gv->parsed()) {
+    if (gen_vanilla_kind == "snap") return cuzk::app::run_gen_vanilla_snap(snap);
+    std::fprintf(stderr, "gen-vanilla: unknown --kind %s (snap)\n", gen_vanilla_kind.c_str());
+    return 2;
+  }
+  if (su->parsed() && setup_circuit == "snap") {
+    snap.setup_sector_size = porep_setup.sector_size;
+    snap.setup_out = porep_setup.out;
+    return cuzk::app::run_snap_setup(snap, setup.seed, setup.threads);
+  }
   if (su->parsed()) {
     porep_setup.seed = setup.seed;
     porep_setup.threads = setup.threads;
