@@ -61,17 +61,33 @@ r1cs::CompiledR1cs<ff::Fr> compile_partition(const UpdateShape& shape, const Upd
 }
 
 void synthesize_partition_witness(const UpdateShape& shape, const UpdatePoseidon& poseidon, const PartitionWitness& w,
-                                  std::span<ff::Fr> z, size_t num_inputs) {
+                                  std::span<ff::Fr> z, size_t num_inputs, ThreadPool* pool) {
   if (num_inputs == 0 || num_inputs > z.size())
     throw r1cs::SynthesisError("snap witness: " + std::to_string(num_inputs) + " inputs do not fit z of " +
                                std::to_string(z.size()));
-  r1cs::WitnessCS<ff::Fr> cs(z.subspan(num_inputs));
-  synthesize_partition(cs, shape, poseidon, w);
-  if (cs.num_aux() != z.size() - num_inputs || cs.inputs().size() != num_inputs)
-    throw r1cs::SynthesisError("snap witness: the partition has " + std::to_string(cs.inputs().size()) + " inputs and " +
-                               std::to_string(cs.num_aux()) + " aux, not " + std::to_string(num_inputs) + " and " +
-                               std::to_string(z.size() - num_inputs));
-  std::copy(cs.inputs().begin(), cs.inputs().end(), z.begin());
+  if (w.proof == nullptr || w.proof->challenge_proofs.size() != shape.challenges)
+    throw r1cs::SynthesisError("snap witness: the partition proof does not have the shape's challenges");
+  const std::span<ff::Fr> aux = z.subspan(num_inputs);
+  r1cs::WitnessCS<ff::Fr> head_cs(aux);
+  const PartitionHead head = synthesize_partition_head(head_cs, shape, poseidon, w);
+  const size_t n = shape.challenges, head_aux = head_cs.num_aux();
+  if (head_cs.inputs().size() != num_inputs || (aux.size() - head_aux) % n != 0)
+    throw r1cs::SynthesisError("snap witness: the partition does not fill z of " + std::to_string(num_inputs) +
+                               " inputs and " + std::to_string(aux.size()) + " aux");
+  const size_t share = (aux.size() - head_aux) / n;  // every challenge allocates as many
+  const auto challenge = [&](size_t c) {
+    r1cs::WitnessCS<ff::Fr> cs(aux.subspan(head_aux + c * share, share));
+    synthesize_challenge(cs, shape, poseidon, head, w.proof->challenge_proofs[c], c);
+    if (cs.num_aux() != share || cs.inputs().size() != 1)
+      throw r1cs::SynthesisError("snap witness: challenge " + std::to_string(c) + " allocated " +
+                                 std::to_string(cs.num_aux()) + " aux variables, not " + std::to_string(share));
+  };
+  if (pool != nullptr) {
+    pool->for_each_index(n, challenge);
+  } else {
+    for (size_t c = 0; c < n; ++c) challenge(c);
+  }
+  std::copy(head_cs.inputs().begin(), head_cs.inputs().end(), z.begin());
 }
 
 }  // namespace cuzk::snap

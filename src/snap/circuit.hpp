@@ -135,21 +135,28 @@ std::vector<std::vector<Num>> alloc_path(CS& cs, const MerkleProof& proof, size_
 
 }  // namespace detail
 
-// Synthesises one partition into `cs` (then the caller adds Groth16's x_i·0 = 0 rows, as for any
-// circuit). The witness's proof must have the shape's sizes (validate_partition_proof checks them
-// before any work); throws r1cs::SynthesisError otherwise.
+// What every challenge of a partition refers to (synthesize_partition_head's result).
+struct PartitionHead {
+  std::vector<gadgets::Boolean> k_and_h_select_bits;  // the partition bits, then the 6 h_select bits
+  gadgets::AllocatedNum<ff::Fr> phi, root_r_old, root_r_new;
+  std::vector<gadgets::AllocatedNum<ff::Fr>> apex_leafs;
+  std::vector<std::vector<gadgets::Boolean>> challenge_bits;  // per challenge its random bits (LE)
+};
+
+// Steps 1-9 (SPEC-SNAP.md §5): the inputs, phi, comm_c and the roots, the comm_r checks, the apex
+// tree and partition path, the challenge bits. The witness's proof must have the shape's sizes
+// (validate_partition_proof checks them before any work); throws r1cs::SynthesisError otherwise.
 template <r1cs::ConstraintSystem CS>
-void synthesize_partition(CS& cs, const UpdateShape& shape, const UpdatePoseidon& poseidon, const PartitionWitness& w) {
+PartitionHead synthesize_partition_head(CS& cs, const UpdateShape& shape, const UpdatePoseidon& poseidon,
+                                        const PartitionWitness& w) {
   using detail::Num;
   using detail::LC;
   using gadgets::Boolean;
   const auto ns = [&cs](const std::string& name, auto fn) { return r1cs::in_namespace(cs, name, fn); };
   const PartitionProof& proof = *w.proof;
-  const size_t cbl = shape.challenge_bits(), pbl = shape.partition_bits(), abl = shape.apex_bits();
-  const size_t below_apex = shape.tree_d_levels_below_apex();
+  const size_t cbl = shape.challenge_bits(), pbl = shape.partition_bits();
   if (proof.challenge_proofs.size() != shape.challenges || proof.apex_leafs.size() != shape.apex_leafs)
     throw r1cs::SynthesisError("snap: the partition proof does not have the shape's challenges and apex leafs");
-  const gadgets::PoseidonTreeHash poseidon_tree = poseidon.tree_hash();
   const gadgets::Sha256TreeHash sha_tree;
   const auto gen_hash = [&](const Num& a, const Num& b) {
     const std::array<Num, 2> pair = {a, b};
@@ -207,7 +214,7 @@ void synthesize_partition(CS& cs, const UpdateShape& shape, const UpdatePoseidon
   }
 
   // 8. The apex tree, rows bottom-up, then its root's path (partition bits) up to comm_d_new.
-  const std::vector<size_t> binary_path(std::max(pbl, below_apex), 2);
+  const std::vector<size_t> binary_path(pbl, 2);
   {
     r1cs::Namespace apex_ns(cs, "apex_por");
     std::vector<Num> row = apex_leafs;
@@ -246,13 +253,40 @@ void synthesize_partition(CS& cs, const UpdateShape& shape, const UpdatePoseidon
       challenge_bits.emplace_back(bits.begin() + i * bits_per, bits.begin() + (i + 1) * bits_per);
     }
   }
+  return PartitionHead{kh_bits, phi, root_r_old, root_r_new, std::move(apex_leafs), std::move(challenge_bits)};
+}
 
-  // 10. The challenges.
+// Step 10 for challenge c (after the head and challenges 0..c-1). A witness-only synthesis may run
+// each challenge into a constraint system of its own (synthesize_partition_witness): its rows refer
+// to the head's variables only through linear combinations, which WitnessCS drops, and every
+// challenge allocates the same number of aux variables.
+template <r1cs::ConstraintSystem CS>
+void synthesize_challenge(CS& cs, const UpdateShape& shape, const UpdatePoseidon& poseidon, const PartitionHead& head,
+                          const ChallengeProof& cp, size_t c) {
+  using detail::Num;
+  using detail::LC;
+  using gadgets::Boolean;
+  const auto ns = [&cs](const std::string& name, auto fn) { return r1cs::in_namespace(cs, name, fn); };
+  const size_t cbl = shape.challenge_bits(), pbl = shape.partition_bits(), abl = shape.apex_bits();
+  const size_t below_apex = shape.tree_d_levels_below_apex();
+  const gadgets::PoseidonTreeHash poseidon_tree = poseidon.tree_hash();
+  const gadgets::Sha256TreeHash sha_tree;
+  const std::vector<size_t> binary_path(below_apex, 2);
+  const auto gen_hash = [&](const Num& a, const Num& b) {
+    const std::array<Num, 2> pair = {a, b};
+    return gadgets::poseidon_hash_gadget(cs, poseidon.gen(), std::span<const Num>(pair));
+  };
+  const std::span<const Boolean> partition_bits(head.k_and_h_select_bits.data(), pbl);
+  const std::span<const Boolean> h_select_bits(head.k_and_h_select_bits.data() + pbl, shape.hs.size());
+  const Num& phi = head.phi;
+  const Num& root_r_old = head.root_r_old;
+  const Num& root_r_new = head.root_r_new;
+  const std::vector<Num>& apex_leafs = head.apex_leafs;
   const std::vector<size_t> r_arities = detail::tree_r_arities(shape);
-  for (size_t c = 0; c < shape.challenges; ++c) {
+  if (c >= head.challenge_bits.size()) throw r1cs::SynthesisError("snap: no challenge " + std::to_string(c));
+  {
     r1cs::Namespace challenge_ns(cs, [c] { return "challenge_" + std::to_string(c); });
-    const ChallengeProof& cp = proof.challenge_proofs[c];
-    std::vector<Boolean> c_bits = challenge_bits[c];
+    std::vector<Boolean> c_bits = head.challenge_bits[c];
     c_bits.insert(c_bits.end(), partition_bits.begin(), partition_bits.end());
 
     // get_challenge_high_bits: per (h, h_select bit) c_high_or_zero = pack(top h bits) · bit.
@@ -317,6 +351,14 @@ void synthesize_partition(CS& cs, const UpdateShape& shape, const UpdatePoseidon
   }
 }
 
+// Synthesises one partition into `cs` (then the caller adds Groth16's x_i·0 = 0 rows, as for any
+// circuit): the head, then each challenge.
+template <r1cs::ConstraintSystem CS>
+void synthesize_partition(CS& cs, const UpdateShape& shape, const UpdatePoseidon& poseidon, const PartitionWitness& w) {
+  const PartitionHead head = synthesize_partition_head(cs, shape, poseidon, w);
+  for (size_t c = 0; c < shape.challenges; ++c) synthesize_challenge(cs, shape, poseidon, head, w.proof->challenge_proofs[c], c);
+}
+
 // A partition of the shape with every value zero: what parameter generation (KeygenCS) and
 // constraint counting synthesise.
 PartitionProof blank_partition_proof(const UpdateShape& shape);
@@ -325,10 +367,11 @@ PartitionProof blank_partition_proof(const UpdateShape& shape);
 r1cs::CompiledR1cs<ff::Fr> compile_partition(const UpdateShape& shape, const UpdatePoseidon& poseidon);
 
 // One partition's witness z = [inputs ‖ aux] (ONE first) written into `z`, which has the
-// partition circuit's size (num_inputs inputs, then the aux). Equal to WitnessCS on
-// synthesize_partition (it is that). Throws r1cs::SynthesisError when the partition does not fill
+// partition circuit's size (num_inputs inputs, then the aux): the head, then each challenge into
+// its own range of z, in parallel on `pool` when given. Equal, element for element, to WitnessCS
+// on synthesize_partition (tested). Throws r1cs::SynthesisError when the partition does not fill
 // z exactly.
 void synthesize_partition_witness(const UpdateShape& shape, const UpdatePoseidon& poseidon, const PartitionWitness& w,
-                                  std::span<ff::Fr> z, size_t num_inputs);
+                                  std::span<ff::Fr> z, size_t num_inputs, ThreadPool* pool = nullptr);
 
 }  // namespace cuzk::snap

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -18,6 +19,7 @@
 #include "ff/decimal.hpp"
 #include "core/thread_pool.hpp"
 #include "r1cs/compiled.hpp"
+#include "r1cs/witness_cs.hpp"
 #include "snap/circuit.hpp"
 #include "snap/vanilla.hpp"
 
@@ -143,7 +145,7 @@ TEST(SnapVanilla, TruncationsAndFlipsAreErrors) {
 }
 
 // The circuit on the model's proof (the witness-only path: synthesize_partition_witness into z,
-// checked against the compiled rows): every row holds, the inputs are the ones verify derives; a
+// challenges in parallel, checked against the compiled rows): every row holds, the inputs are the ones verify derives; a
 // tampered leaf_d_new breaks some row.
 TEST(SnapCircuit, ModelProofSatisfiesCircuit) {
   ThreadPool pool(2);
@@ -151,7 +153,7 @@ TEST(SnapCircuit, ModelProofSatisfiesCircuit) {
   const auto first_bad_row = [&](const PartitionProof& p, std::vector<Fr>* inputs) -> std::optional<size_t> {
     const PartitionWitness w{0, request().pub.comm_r_old, request().pub.comm_d_new, request().pub.comm_r_new, &p};
     std::vector<Fr> z(size_t(compiled.num_inputs) + compiled.num_aux);
-    synthesize_partition_witness(shape2k(), poseidon(), w, z, compiled.num_inputs);
+    synthesize_partition_witness(shape2k(), poseidon(), w, z, compiled.num_inputs, &pool);
     const std::span<const Fr> zs(z);
     const auto rows = r1cs::spmv(compiled, zs.first(compiled.num_inputs), zs.subspan(compiled.num_inputs), pool);
     if (inputs != nullptr) inputs->assign(z.begin() + 1, z.begin() + compiled.num_inputs);
@@ -164,6 +166,16 @@ TEST(SnapCircuit, ModelProofSatisfiesCircuit) {
   EXPECT_EQ(first_bad_row(p, &inputs), std::nullopt);
   EXPECT_EQ(inputs, partition_public_inputs(shape2k(), 0, request().pub));
 
+  // The challenges in parallel (above) give what one WitnessCS over the whole partition gives.
+  {
+    const PartitionWitness w{0, request().pub.comm_r_old, request().pub.comm_d_new, request().pub.comm_r_new, &p};
+    r1cs::WitnessCS<Fr> whole;
+    synthesize_partition(whole, shape2k(), poseidon(), w);
+    std::vector<Fr> z(size_t(compiled.num_inputs) + compiled.num_aux);
+    synthesize_partition_witness(shape2k(), poseidon(), w, z, compiled.num_inputs, &pool);
+    EXPECT_TRUE(std::equal(whole.inputs().begin(), whole.inputs().end(), z.begin()));
+    EXPECT_TRUE(std::equal(whole.aux().begin(), whole.aux().end(), z.begin() + compiled.num_inputs, z.end()));
+  }
   PartitionProof tampered = p;
   tampered.challenge_proofs[0].proof_d_new.leaf += Fr::one();
   EXPECT_NE(first_bad_row(tampered, nullptr), std::nullopt);
