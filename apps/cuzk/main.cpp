@@ -16,6 +16,7 @@
 #include "params_commands.hpp"
 #include "porep_commands.hpp"
 #include "post_commands.hpp"
+#include "snap_commands.hpp"
 #include "synth_bench.hpp"
 #include "version.hpp"
 #include "selfcheck.hpp"
@@ -35,11 +36,12 @@ int main(int argc, char** argv) {
   cuzk::app::PorepSetupOptions porep_setup;
   std::string setup_circuit;
   auto* su = app.add_subcommand("setup", "make Groth16 parameters from fresh toxic waste (our own SRS: tests, benchmarks)");
-  su->add_option("--circuit", setup_circuit, "porep, window-post or winning-post: that circuit of --sector-size "
+  cuzk::app::SnapCommands snap;
+  su->add_option("--circuit", setup_circuit, "porep, window-post, winning-post or snap: that circuit of --sector-size "
                                             "(else --r1cs)")
-      ->check(CLI::IsMember({"porep", "window-post", "winning-post"}));
-  su->add_option("--sector-size", porep_setup.sector_size, "with --circuit porep: 2KiB, 8MiB, 512MiB, 32GiB or 64GiB");
-  su->add_option("--out", porep_setup.out, "with --circuit porep: directory (default: the parameter directory)");
+      ->check(CLI::IsMember({"porep", "window-post", "winning-post", "snap"}));
+  su->add_option("--sector-size", porep_setup.sector_size, "with --circuit: 2KiB, 8MiB, 512MiB, 32GiB or 64GiB");
+  su->add_option("--out", porep_setup.out, "with --circuit: directory (default: the parameter directory)");
   su->add_option("--r1cs", setup.r1cs, "the circuit (iden3 .r1cs)");
   su->add_option("--params", setup.params, "bellperson .params to write (with --r1cs)");
   su->add_option("--vk", setup.vk, "bellperson .vk to write");
@@ -100,6 +102,8 @@ int main(int argc, char** argv) {
   vep->add_option("--seed", porep_verify.seed, "32 bytes, hex");
   vep->add_option("--comm-r", porep_verify.comm_r, "32 bytes, hex");
   vep->add_option("--comm-d", porep_verify.comm_d, "32 bytes, hex");
+
+  cuzk::app::add_snap_commands(*pr, *ve, snap);
 
   cuzk::app::GenC1Options gen_c1;
   auto* gc = app.add_subcommand("gen-c1", "write a synthetic, satisfiable C1 of any sector size (test and benchmark input)");
@@ -246,6 +250,13 @@ int main(int argc, char** argv) {
   }
   if (dm->parsed()) return cuzk::app::run_daemon(daemon);
   if (auto rc = cuzk::app::run_client_command(client)) return *rc;
+  // gen-vanilla (post_commands.cpp) for every kind: SnapDeals' generator takes the same flags.
+  if (post.gen_cmd->parsed() && post.gen.kind == "snap") {
+    snap.gen_sector_size = post.gen.sector_size;
+    snap.gen_seed = post.gen.seed;
+    snap.gen_out = post.gen.out;
+    return cuzk::app::run_gen_vanilla_snap(snap);
+  }
   if (auto rc = cuzk::app::run_post_command(post)) return *rc;
   if (bm->parsed()) return cuzk::app::run_msm_bench(bench_msm, msm_log_n);
   if (bn->parsed()) return cuzk::app::run_ntt_bench(bench_ntt, ntt_log_n);
@@ -261,6 +272,12 @@ int main(int argc, char** argv) {
       return cuzk::bench::run_pipeline_bench(bench_pipeline);
     });
   if (sc->parsed()) return guarded("selfcheck", [&] { return cuzk::app::run_selfcheck(selfcheck); });
+  if (auto rc = cuzk::app::run_snap_command(snap)) return *rc;
+  if (su->parsed() && setup_circuit == "snap") {
+    snap.setup_sector_size = porep_setup.sector_size;
+    snap.setup_out = porep_setup.out;
+    return cuzk::app::run_snap_setup(snap, setup.seed, setup.threads);
+  }
   if (su->parsed()) {
     porep_setup.seed = setup.seed;
     porep_setup.threads = setup.threads;

@@ -105,7 +105,7 @@ int run_gen_vanilla(const GenVanillaOptions& o) {
   return guarded("gen-vanilla", [&] {
     if (o.out.empty()) throw Exception(invalid_argument("--out: required (a directory)"));
     if (o.kind == "window-post" || o.kind == "winning-post") return gen_post_vanilla(must(post::parse_post_kind(o.kind)), o);
-    throw Exception(invalid_argument("--kind " + o.kind + ": window-post or winning-post"));
+    throw Exception(invalid_argument("--kind " + o.kind + ": window-post, winning-post or snap"));
   });
 }
 
@@ -235,9 +235,9 @@ void add_post_commands(CLI::App& app, CLI::App& prove, CLI::App& verify, PostCom
   vp->add_flag("--vk-compressed", c.verify.vk_compressed, "--vk's points are compressed (polka-storage's layout)");
   c.verify_cmd = vp;
 
-  auto* gv = app.add_subcommand("gen-vanilla", "write synthetic, valid PoSt vanilla proofs of any sector size (test "
+  auto* gv = app.add_subcommand("gen-vanilla", "write synthetic, valid vanilla proofs of any sector size (test "
                                                "and benchmark input)");
-  gv->add_option("--kind", c.gen.kind, "window-post or winning-post");
+  gv->add_option("--kind", c.gen.kind, "window-post, winning-post or snap (snap: --sector-size, --seed, --out)");
   gv->add_option("--sector-size", c.gen.sector_size, "2KiB, 8MiB, 512MiB, 32GiB or 64GiB");
   gv->add_option("--registered-proof", c.gen.registered_proof, "default: the kind's current proof of the size");
   gv->add_option("--sectors", c.gen.sectors, "sectors (default: one full WindowPoSt partition; WinningPoSt 1)");

@@ -1,0 +1,74 @@
+#include "snap/prover.hpp"
+
+#include <string>
+
+#include "core/timing.hpp"
+#include "groth16/assignment.hpp"
+#include "groth16/prover.hpp"
+#include "r1cs/proving_cs.hpp"
+
+namespace cuzk::snap {
+
+std::vector<uint8_t> UpdateProof::bytes() const {
+  std::vector<uint8_t> out;
+  for (const groth16::Proof& p : partitions) {
+    const auto b = p.to_bytes();
+    out.insert(out.end(), b.begin(), b.end());
+  }
+  return out;
+}
+
+Expected<UpdateProof> prove_update(const UpdateShape& shape, std::span<const PartitionProof> vanilla,
+                                   const UpdatePublic& pub, groth16::ProverBackend& prover,
+                                   const groth16::PreparedVerifyingKey& pvk, const UpdatePoseidon& poseidon,
+                                   std::optional<uint64_t> blinding_seed) {
+  if (vanilla.size() != shape.partitions)
+    return invalid_argument(std::to_string(vanilla.size()) + " vanilla proofs, " + shape.name() + " has " +
+                            std::to_string(shape.partitions) + " partitions");
+  for (uint32_t k = 0; k < shape.partitions; ++k) {  // every partition checked before any work
+    if (auto ok = validate_partition_proof(vanilla[k], shape, poseidon, k, pub, "partition " + std::to_string(k)); !ok)
+      return ok.error();
+  }
+  UpdateProof out;
+  for (uint32_t k = 0; k < shape.partitions; ++k) {
+    const auto t0 = Clock::now();
+    r1cs::ProvingCS<ff::Fr> cs;
+    synthesize_partition(cs, shape, poseidon, PartitionWitness{k, pub.comm_r_old, pub.comm_d_new, pub.comm_r_new, &vanilla[k]});
+    const std::vector<ff::Fr> expected = partition_public_inputs(shape, k, pub);
+    if (!std::equal(expected.begin(), expected.end(), cs.inputs().begin() + 1, cs.inputs().end()))
+      return Error{ErrorCode::kInternal, "partition " + std::to_string(k) + ": the circuit's public inputs differ from "
+                                         "the derived ones"};
+    const groth16::Blinding blinding =
+        blinding_seed ? groth16::Blinding::from_seed(*blinding_seed + k) : groth16::Blinding::random();
+    groth16::Proof proof;
+    CUZK_TRY_ASSIGN(proof, prover.prove(groth16::assignment_of(cs), blinding));
+    bool ok = false;
+    CUZK_TRY_ASSIGN(ok, groth16::verify(pvk, proof, expected));
+    if (!ok)
+      return Error{ErrorCode::kVerifyFailed, "partition " + std::to_string(k) + ": the proof does not verify "
+                                             "(parameters of another circuit?)"};
+    out.partitions.push_back(proof);
+    out.partition_ms.push_back(ms_since(t0));
+  }
+  return out;
+}
+
+Expected<bool> verify_update(const groth16::PreparedVerifyingKey& pvk, std::span<const uint8_t> proofs,
+                             const UpdateShape& shape, const UpdatePublic& pub) {
+  if (proofs.size() != size_t(shape.partitions) * groth16::Proof::kBytes)
+    return invalid_argument("proof: " + std::to_string(proofs.size()) + " bytes, expected " +
+                            std::to_string(shape.partitions) + " partitions × 192");
+  bool all = true;
+  for (uint32_t k = 0; k < shape.partitions; ++k) {
+    groth16::Proof proof;
+    CUZK_TRY_ASSIGN(proof, groth16::Proof::from_bytes(proofs.subspan(k * groth16::Proof::kBytes, groth16::Proof::kBytes)));
+    bool ok = false;
+    CUZK_TRY_ASSIGN(ok, groth16::verify(pvk, proof, partition_public_inputs(shape, k, pub)));
+    all = all && ok;
+  }
+  return all;
+}
+
+std::string own_params_stem(const UpdateShape& shape) { return "cuzk-v1-snap-" + shape.name(); }
+
+}  // namespace cuzk::snap

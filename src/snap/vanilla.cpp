@@ -1,0 +1,359 @@
+#include "snap/vanilla.hpp"
+
+#include <array>
+#include <cstring>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "gadgets/poseidon.hpp"
+#include "gadgets/tree_hash.hpp"
+
+namespace cuzk::snap {
+
+namespace {
+
+constexpr std::array<std::string_view, 3> kProofVariants = {"Single", "Sub", "Top"};
+
+// A bounds-checked little-endian reader; every error names the field path and its offset.
+class Reader {
+ public:
+  Reader(std::span<const uint8_t> bytes, std::string_view source) : bytes_(bytes), source_(source) {}
+
+  size_t offset() const { return at_; }
+  size_t left() const { return bytes_.size() - at_; }
+
+  Error error(const std::string& field, size_t offset, const std::string& what) const {
+    return corruption(fmt::format("{}: {} at offset {}: {}", source_, field, offset, what));
+  }
+
+  Expected<std::span<const uint8_t>> take(const std::string& field, size_t n) {
+    if (left() < n) return error(field, at_, fmt::format("truncated (need {} bytes, {} left)", n, left()));
+    const std::span<const uint8_t> out = bytes_.subspan(at_, n);
+    at_ += n;
+    return out;
+  }
+  Expected<uint64_t> u64(const std::string& field) {
+    std::span<const uint8_t> b;
+    CUZK_TRY_ASSIGN(b, take(field, 8));
+    uint64_t v = 0;
+    for (int i = 7; i >= 0; --i) v = (v << 8) | b[i];
+    return v;
+  }
+  Expected<uint32_t> u32(const std::string& field) {
+    std::span<const uint8_t> b;
+    CUZK_TRY_ASSIGN(b, take(field, 4));
+    return uint32_t{b[0]} | uint32_t{b[1]} << 8 | uint32_t{b[2]} << 16 | uint32_t{b[3]} << 24;
+  }
+  Expected<ff::Fr> fr(const std::string& field) {
+    const size_t at = at_;
+    std::span<const uint8_t> b;
+    CUZK_TRY_ASSIGN(b, take(field, 32));
+    Expected<ff::Fr> v = ff::Fr::from_bytes_le(std::span<const uint8_t, 32>(b.data(), 32));
+    if (!v) return error(field, at, "not a canonical field element");
+    return v;
+  }
+  // A Vec's u64 length, refused when its elements (min_bytes each) cannot fit in what is left.
+  Expected<uint64_t> count(const std::string& field, size_t min_bytes) {
+    const size_t at = at_;
+    uint64_t n = 0;
+    CUZK_TRY_ASSIGN(n, u64(field));
+    if (n > left() / min_bytes)
+      return error(field, at, fmt::format("length {} does not fit in the {} bytes left", n, left()));
+    return n;
+  }
+
+ private:
+  std::span<const uint8_t> bytes_;
+  std::string_view source_;
+  size_t at_ = 0;
+};
+
+// InclusionPath, appended to `out`.
+Expected<void> read_path(Reader& r, const std::string& field, std::vector<PathElement>& out) {
+  uint64_t n = 0;
+  CUZK_TRY_ASSIGN(n, r.count(field, 16));
+  for (uint64_t i = 0; i < n; ++i) {
+    const std::string element = fmt::format("{}[{}]", field, i);
+    uint64_t siblings = 0;
+    CUZK_TRY_ASSIGN(siblings, r.count(element + ".hashes", 32));
+    PathElement e;
+    e.hashes.resize(siblings);
+    for (uint64_t s = 0; s < siblings; ++s) CUZK_TRY_ASSIGN(e.hashes[s], r.fr(fmt::format("{}.hashes[{}]", element, s)));
+    const size_t at = r.offset();
+    uint64_t index = 0;
+    CUZK_TRY_ASSIGN(index, r.u64(element + ".index"));
+    if (index > 0xffff) return r.error(element + ".index", at, fmt::format("index {} is not a position in a node group", index));
+    e.index = static_cast<uint32_t>(index);
+    out.push_back(std::move(e));
+  }
+  return {};
+}
+
+Expected<MerkleProof> read_merkle_proof(Reader& r, const std::string& field) {
+  const size_t at = r.offset();
+  uint32_t variant = 0;
+  CUZK_TRY_ASSIGN(variant, r.u32(field + ".data"));
+  if (variant >= kProofVariants.size())
+    return r.error(field + ".data", at, fmt::format("unknown ProofData variant {} (0 Single, 1 Sub, 2 Top)", variant));
+  MerkleProof p;
+  const std::string base = field + "." + std::string(kProofVariants[variant]);
+  if (variant == 0) {
+    p.kind = MerkleProof::Kind::kSingle;
+    CUZK_TRY_ASSIGN(p.root, r.fr(base + ".root"));
+    CUZK_TRY_ASSIGN(p.leaf, r.fr(base + ".leaf"));
+    if (auto ok = read_path(r, base + ".path", p.path); !ok) return ok.error();
+    return p;
+  }
+  p.kind = variant == 1 ? MerkleProof::Kind::kSub : MerkleProof::Kind::kTop;
+  if (auto ok = read_path(r, base + ".base_proof", p.path); !ok) return ok.error();
+  if (auto ok = read_path(r, base + ".sub_proof", p.path); !ok) return ok.error();
+  if (variant == 2) {
+    if (auto ok = read_path(r, base + ".top_proof", p.path); !ok) return ok.error();
+  }
+  CUZK_TRY_ASSIGN(p.root, r.fr(base + ".root"));
+  CUZK_TRY_ASSIGN(p.leaf, r.fr(base + ".leaf"));
+  return p;
+}
+
+void put_u64(std::vector<uint8_t>& out, uint64_t v) {
+  for (int i = 0; i < 8; ++i) out.push_back(static_cast<uint8_t>(v >> (8 * i)));
+}
+void put_fr(std::vector<uint8_t>& out, const ff::Fr& v) {
+  const size_t at = out.size();
+  out.resize(at + 32);
+  v.to_bytes_le(std::span<uint8_t, 32>(out.data() + at, 32));
+}
+void put_path(std::vector<uint8_t>& out, std::span<const PathElement> path) {
+  put_u64(out, path.size());
+  for (const PathElement& e : path) {
+    put_u64(out, e.hashes.size());
+    for (const ff::Fr& h : e.hashes) put_fr(out, h);
+    put_u64(out, e.index);
+  }
+}
+// The proof's path split back into base / sub / top (one element each for sub and top).
+void put_merkle_proof(std::vector<uint8_t>& out, const MerkleProof& p) {
+  const uint32_t variant = static_cast<uint32_t>(p.kind);
+  for (int i = 0; i < 4; ++i) out.push_back(static_cast<uint8_t>(variant >> (8 * i)));
+  const std::span<const PathElement> path(p.path);
+  if (p.kind == MerkleProof::Kind::kSingle) {
+    put_fr(out, p.root);
+    put_fr(out, p.leaf);
+    put_path(out, path);
+    return;
+  }
+  const size_t extra = p.kind == MerkleProof::Kind::kSub ? 1 : 2;
+  const size_t base = path.size() >= extra ? path.size() - extra : 0;
+  put_path(out, path.first(base));
+  put_path(out, path.subspan(base, std::min<size_t>(1, path.size() - base)));
+  if (p.kind == MerkleProof::Kind::kTop) put_path(out, path.subspan(std::min(path.size(), base + 1)));
+  put_fr(out, p.root);
+  put_fr(out, p.leaf);
+}
+
+}  // namespace
+
+Expected<PartitionProof> decode_partition_proof(std::span<const uint8_t> bytes, std::string_view source_name) {
+  Reader r(bytes, source_name);
+  PartitionProof p;
+  CUZK_TRY_ASSIGN(p.comm_c, r.fr("comm_c"));
+  uint64_t n = 0;
+  CUZK_TRY_ASSIGN(n, r.count("apex_leafs", 32));
+  p.apex_leafs.resize(n);
+  for (uint64_t i = 0; i < n; ++i) CUZK_TRY_ASSIGN(p.apex_leafs[i], r.fr(fmt::format("apex_leafs[{}]", i)));
+  // A ChallengeProof is at least three proofs of 4 + 64 + 8 bytes.
+  CUZK_TRY_ASSIGN(n, r.count("challenge_proofs", 3 * 76));
+  p.challenge_proofs.resize(n);
+  for (uint64_t i = 0; i < n; ++i) {
+    const std::string field = fmt::format("challenge_proofs[{}]", i);
+    CUZK_TRY_ASSIGN(p.challenge_proofs[i].proof_r_old, read_merkle_proof(r, field + ".proof_r_old"));
+    CUZK_TRY_ASSIGN(p.challenge_proofs[i].proof_d_new, read_merkle_proof(r, field + ".proof_d_new"));
+    CUZK_TRY_ASSIGN(p.challenge_proofs[i].proof_r_new, read_merkle_proof(r, field + ".proof_r_new"));
+  }
+  if (r.left() != 0) return r.error("end of PartitionProof", r.offset(), fmt::format("{} trailing bytes", r.left()));
+  return p;
+}
+
+std::vector<uint8_t> encode_partition_proof(const PartitionProof& proof) {
+  std::vector<uint8_t> out;
+  put_fr(out, proof.comm_c);
+  put_u64(out, proof.apex_leafs.size());
+  for (const ff::Fr& v : proof.apex_leafs) put_fr(out, v);
+  put_u64(out, proof.challenge_proofs.size());
+  for (const ChallengeProof& c : proof.challenge_proofs) {
+    put_merkle_proof(out, c.proof_r_old);
+    put_merkle_proof(out, c.proof_d_new);
+    put_merkle_proof(out, c.proof_r_new);
+  }
+  return out;
+}
+
+ff::Fr poseidon_gen(const UpdatePoseidon& poseidon, const ff::Fr& a, const ff::Fr& b) {
+  const std::array<ff::Fr, 2> pre = {a, b};
+  return gadgets::poseidon_hash(poseidon.gen(), pre);
+}
+
+ff::Fr phi(const UpdatePoseidon& poseidon, const ff::Fr& comm_d_new, const ff::Fr& comm_r_old) {
+  return poseidon_gen(poseidon, comm_d_new, comm_r_old);
+}
+
+ff::Fr rho(const UpdatePoseidon& poseidon, const ff::Fr& phi_value, uint64_t high) {
+  return poseidon_gen(poseidon, phi_value, ff::Fr::from_uint(high));
+}
+
+std::vector<uint64_t> partition_challenges(const UpdateShape& shape, const UpdatePoseidon& poseidon,
+                                           const ff::Fr& comm_r_new, uint32_t partition) {
+  const uint32_t bits = shape.random_bits(), per_digest = shape.challenges_per_digest();
+  const uint64_t dpp = shape.digests_per_partition();
+  std::vector<uint64_t> out;
+  out.reserve(shape.challenges);
+  for (uint64_t j = 0; out.size() < shape.challenges; ++j) {
+    const ff::Fr::Int d = poseidon_gen(poseidon, comm_r_new, ff::Fr::from_uint(partition * dpp + j)).to_int();
+    for (uint32_t i = 0; i < per_digest && out.size() < shape.challenges; ++i) {
+      uint64_t c = 0;
+      for (uint32_t b = 0; b < bits; ++b) c |= uint64_t{d.bit(i * bits + b)} << b;
+      out.push_back(c | (uint64_t{partition} << bits));
+    }
+  }
+  return out;
+}
+
+std::vector<ff::Fr> partition_public_inputs(const UpdateShape& shape, uint32_t partition, const UpdatePublic& pub) {
+  const uint64_t k_and_h_select = uint64_t{partition} | (uint64_t{shape.h_select()} << shape.partition_bits());
+  return {ff::Fr::from_uint(k_and_h_select), pub.comm_r_old, pub.comm_d_new, pub.comm_r_new};
+}
+
+namespace {
+
+// The leaf index a path spells: Σ index_l · Π arities below l.
+uint64_t leaf_index(const MerkleProof& p) {
+  uint64_t index = 0, scale = 1;
+  for (const PathElement& e : p.path) {
+    index += e.index * scale;
+    scale *= e.hashes.size() + 1;
+  }
+  return index;
+}
+
+// The nodes a path passes through, leaf first, root last (at each level: insert the node at its
+// index among the siblings, hash).
+template <class Hash>
+std::vector<ff::Fr> nodes_of(const MerkleProof& p, const Hash& hash) {
+  std::vector<ff::Fr> nodes = {p.leaf};
+  std::vector<ff::Fr> group;
+  for (const PathElement& e : p.path) {
+    group = e.hashes;
+    group.insert(group.begin() + e.index, nodes.back());
+    nodes.push_back(hash(std::span<const ff::Fr>(group)));
+  }
+  return nodes;
+}
+
+}  // namespace
+
+Expected<void> validate_partition_proof(const PartitionProof& proof, const UpdateShape& shape,
+                                        const UpdatePoseidon& poseidon, uint32_t partition, const UpdatePublic& pub,
+                                        std::string_view source_name) {
+  const auto fail = [&](const std::string& field, const std::string& what) -> Error {
+    return invalid_argument(fmt::format("{}: {}: {}", source_name, field, what));
+  };
+  if (partition >= shape.partitions)
+    return fail("partition", fmt::format("{} is not below the {} partitions of {}", partition, shape.partitions, shape.name()));
+  if (proof.apex_leafs.size() != shape.apex_leafs)
+    return fail("apex_leafs", fmt::format("expected {} values, got {}", shape.apex_leafs, proof.apex_leafs.size()));
+  if (proof.challenge_proofs.size() != shape.challenges)
+    return fail("challenge_proofs", fmt::format("expected {} challenges, got {}", shape.challenges, proof.challenge_proofs.size()));
+
+  const std::vector<size_t> r_arities = detail::tree_r_arities(shape);
+  const MerkleProof::Kind r_kind = shape.tree_r.top ? MerkleProof::Kind::kTop
+                                   : shape.tree_r.sub ? MerkleProof::Kind::kSub
+                                                      : MerkleProof::Kind::kSingle;
+  const auto check_shape = [&](const MerkleProof& p, const std::string& field, MerkleProof::Kind kind,
+                               std::span<const size_t> arities) -> Expected<void> {
+    if (p.kind != kind)
+      return fail(field, fmt::format("a {} proof, expected {}", kProofVariants[size_t(p.kind)], kProofVariants[size_t(kind)]));
+    if (p.path.size() != arities.size())
+      return fail(field + ".path", fmt::format("expected {} elements, got {}", arities.size(), p.path.size()));
+    for (size_t i = 0; i < arities.size(); ++i) {
+      if (p.path[i].hashes.size() + 1 != arities[i])
+        return fail(fmt::format("{}.path[{}].hashes", field, i),
+                    fmt::format("expected {} values, got {}", arities[i] - 1, p.path[i].hashes.size()));
+      if (p.path[i].index >= arities[i])
+        return fail(fmt::format("{}.path[{}].index", field, i), fmt::format("{} is not below arity {}", p.path[i].index, arities[i]));
+    }
+    return {};
+  };
+
+  const ChallengeProof& first = proof.challenge_proofs.front();
+  const ff::Fr root_r_old = first.proof_r_old.root, root_r_new = first.proof_r_new.root;
+  const gadgets::PoseidonTreeHash poseidon_tree = poseidon.tree_hash();
+  const auto poseidon2 = [&](const ff::Fr& a, const ff::Fr& b) {
+    const std::array<ff::Fr, 2> pre = {a, b};
+    return gadgets::poseidon_hash(poseidon.merkle2(), pre);
+  };
+  if (poseidon2(proof.comm_c, root_r_old) != pub.comm_r_old)
+    return fail("challenge_proofs[0].proof_r_old.root", "Poseidon(comm_c, root) differs from comm_r_old");
+  if (poseidon2(proof.comm_c, root_r_new) != pub.comm_r_new)
+    return fail("challenge_proofs[0].proof_r_new.root", "Poseidon(comm_c, root) differs from comm_r_new");
+
+  // The apex tree over this partition's apex leafs: rows[l] is the tree D row abl − l levels below
+  // the partition's subtree root.
+  std::vector<std::vector<ff::Fr>> apex_rows = {proof.apex_leafs};
+  while (apex_rows.back().size() > 1) {
+    const std::vector<ff::Fr>& row = apex_rows.back();
+    std::vector<ff::Fr> next;
+    for (size_t i = 0; i + 1 < row.size(); i += 2) next.push_back(gadgets::Sha256TreeHash::native(std::span(&row[i], 2)));
+    apex_rows.push_back(std::move(next));
+  }
+
+  const std::vector<uint64_t> challenges = partition_challenges(shape, poseidon, pub.comm_r_new, partition);
+  const ff::Fr phi_value = phi(poseidon, pub.comm_d_new, pub.comm_r_old);
+  const std::vector<size_t> d_arities(shape.challenge_bits(), 2);
+  const size_t below_apex = shape.tree_d_levels_below_apex();
+  for (size_t c = 0; c < challenges.size(); ++c) {
+    const ChallengeProof& cp = proof.challenge_proofs[c];
+    const std::string field = fmt::format("challenge_proofs[{}]", c);
+    const struct {
+      const MerkleProof& p;
+      const char* name;
+      MerkleProof::Kind kind;
+      std::span<const size_t> arities;
+      ff::Fr root;
+    } proofs[3] = {{cp.proof_r_old, "proof_r_old", r_kind, r_arities, root_r_old},
+                   {cp.proof_d_new, "proof_d_new", MerkleProof::Kind::kSingle, d_arities, pub.comm_d_new},
+                   {cp.proof_r_new, "proof_r_new", r_kind, r_arities, root_r_new}};
+    std::vector<ff::Fr> d_nodes;
+    for (const auto& t : proofs) {
+      const std::string pf = field + "." + t.name;
+      const bool tree_d = &t.p == &cp.proof_d_new;
+      if (auto ok = check_shape(t.p, pf, t.kind, t.arities); !ok) return ok.error();
+      if (leaf_index(t.p) != challenges[c])
+        return fail(pf + ".path", fmt::format("the indices spell leaf {}, the challenge is {}", leaf_index(t.p), challenges[c]));
+      if (t.p.root != t.root)
+        return fail(pf + ".root", tree_d ? "differs from comm_d_new" : "differs from challenge 0's root");
+      const std::vector<ff::Fr> nodes =
+          tree_d ? nodes_of(t.p, [](std::span<const ff::Fr> g) { return gadgets::Sha256TreeHash::native(g); })
+                 : nodes_of(t.p, [&](std::span<const ff::Fr> g) { return poseidon_tree.native(g); });
+      if (nodes.back() != t.p.root) return fail(pf + ".path", "does not hash to the root");
+      if (tree_d) d_nodes = nodes;
+    }
+    const uint64_t high = challenges[c] >> (shape.challenge_bits() - shape.h);
+    if (cp.proof_r_old.leaf + cp.proof_d_new.leaf * rho(poseidon, phi_value, high) != cp.proof_r_new.leaf)
+      return fail(field + ".proof_r_new.leaf", "is not leaf_r_old + leaf_d_new · rho(c_high) (the encoding)");
+    // The tree D path through the apex rows: its node at the apex row is an apex leaf, its
+    // siblings above are the apex tree's nodes (so every apex leaf is checked).
+    const uint64_t in_partition = challenges[c] & ((uint64_t{1} << shape.random_bits()) - 1);
+    if (d_nodes[below_apex] != apex_rows[0][in_partition >> below_apex])
+      return fail(field + ".proof_d_new", fmt::format("its node at level {} is not apex leaf {}", below_apex,
+                                                      in_partition >> below_apex));
+    for (size_t l = 0; l < apex_rows.size() - 1; ++l) {
+      const uint64_t at = (in_partition >> (below_apex + l)) ^ 1;  // the sibling's position in the row
+      if (cp.proof_d_new.path[below_apex + l].hashes[0] != apex_rows[l][at])
+        return fail(fmt::format("{}.proof_d_new.path[{}]", field, below_apex + l), "does not meet the partition's apex leafs");
+    }
+  }
+  return {};
+}
+
+}  // namespace cuzk::snap
