@@ -199,7 +199,7 @@ int run_snap_setup(const SnapCommands& c, std::optional<uint64_t> seed, unsigned
   return guarded("setup", [&] {
     ThreadPool pool(threads);
     const snap::UpdateShape shape = shape_of(c.setup_sector_size, std::nullopt);
-    const fs::path dir = c.setup_out.empty() ? porep::parameter_dir(std::nullopt) : fs::path(c.setup_out);
+    const fs::path dir = param_dir_setting(c.setup_out);
     fs::create_directories(dir);
     auto t0 = Clock::now();
     const r1cs::CompiledR1cs<ff::Fr> compiled = snap::compile_partition(shape, snap::UpdatePoseidon());

@@ -6,12 +6,23 @@
 #include <cctype>
 #include <charconv>
 #include <cstdint>
+#include <iterator>
 
 #include "core/error.hpp"
 
 namespace cuzk {
 
 std::string gib_text(size_t bytes) { return fmt::format("{:.1f} GiB", double(bytes) / double(size_t{1} << 30)); }
+
+std::string exact_size_text(uint64_t bytes) {
+  static constexpr const char* kUnits[] = {"B", "KiB", "MiB", "GiB"};
+  size_t unit = 0;
+  while (unit + 1 < std::size(kUnits) && bytes >= 1024 && bytes % 1024 == 0) {
+    bytes /= 1024;
+    ++unit;
+  }
+  return std::to_string(bytes) + kUnits[unit];
+}
 
 Expected<size_t> parse_memory_size(std::string_view text) {
   if (text.empty()) return size_t{0};

@@ -3,6 +3,7 @@
 // print them.
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -16,5 +17,9 @@ Expected<size_t> parse_memory_size(std::string_view text);
 
 // "12.3 GiB", for messages.
 std::string gib_text(size_t bytes);
+
+// The exact size in the largest binary unit that divides it: "2KiB", "32GiB", "1000B"; as sector
+// sizes are written in file names and flags.
+std::string exact_size_text(uint64_t bytes);
 
 }  // namespace cuzk

@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "core/error.hpp"
+#include "core/memory_size.hpp"
 #include "core/hex.hpp"
 #include "core/mapped_file.hpp"
 
@@ -17,15 +18,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string size_name(uint64_t bytes) {
-  static constexpr std::array<const char*, 4> kUnits = {"B", "KiB", "MiB", "GiB"};
-  size_t unit = 0;
-  while (unit + 1 < kUnits.size() && bytes >= 1024 && bytes % 1024 == 0) {
-    bytes /= 1024;
-    ++unit;
-  }
-  return std::to_string(bytes) + kUnits[unit];
-}
 
 struct Sidecar {
   uint64_t size = 0;
@@ -165,7 +157,7 @@ std::string report(const fs::path& dir, const std::vector<CircuitCheck>& checks)
   std::string out = fmt::format("parameters in {}\n", dir.string());
   std::vector<const FileCheck*> missing;
   for (const CircuitCheck& c : checks) {
-    const std::string what = fmt::format("{} {}{}", to_string(c.official->circuit), size_name(c.official->sector_size),
+    const std::string what = fmt::format("{} {}{}", to_string(c.official->circuit), exact_size_text(c.official->sector_size),
                                          c.served ? "" : " (not served yet)");
     for (const auto& [file, ext, want] : {std::tuple{&c.params, ".params", c.official->params_digest},
                                           std::tuple{&c.vk, ".vk", c.official->vk_digest}}) {

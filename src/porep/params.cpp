@@ -6,31 +6,18 @@
 #include <sstream>
 
 #include "core/error.hpp"
+#include "core/memory_size.hpp"
 #include "params/check.hpp"
 
 namespace cuzk::porep {
 
 namespace fs = std::filesystem;
 
-namespace {
-
-std::string size_name(uint64_t bytes) {
-  static constexpr std::array<const char*, 4> kUnits = {"B", "KiB", "MiB", "GiB"};
-  size_t unit = 0;
-  while (unit + 1 < kUnits.size() && bytes >= 1024 && bytes % 1024 == 0) {
-    bytes /= 1024;
-    ++unit;
-  }
-  return std::to_string(bytes) + kUnits[unit];
-}
-
-}  // namespace
-
 const OfficialParams* official_params(uint64_t sector_size) {
   return params::official_file(params::Circuit::porep, sector_size);
 }
 
-std::string own_params_stem(uint64_t sector_size) { return "cuzk-v1-stacked-porep-" + size_name(sector_size); }
+std::string own_params_stem(uint64_t sector_size) { return "cuzk-v1-stacked-porep-" + exact_size_text(sector_size); }
 
 Expected<std::string> parameter_digest(const fs::path& file) { return params::file_digest(file); }
 
@@ -53,11 +40,11 @@ Expected<ParamsFiles> find_params(const fs::path& dir, uint64_t sector_size) {
   const std::string stem = own_params_stem(sector_size);
   const fs::path params = dir / (stem + ".params"), vk = dir / (stem + ".vk");
   if (fs::exists(params) && fs::exists(vk)) return ParamsFiles{params, vk, false};
-  std::string msg = "no PoRep parameters for " + size_name(sector_size) + " sectors in " + dir.string() + ": ";
+  std::string msg = "no PoRep parameters for " + exact_size_text(sector_size) + " sectors in " + dir.string() + ": ";
   if (const OfficialParams* official = official_params(sector_size)) {
     msg += "fetch " + std::string(official->stem) + ".params and .vk there, or ";
   }
-  msg += "run `cuzk setup --circuit porep --sector-size " + size_name(sector_size) + " --out " + dir.string() +
+  msg += "run `cuzk setup --circuit porep --sector-size " + exact_size_text(sector_size) + " --out " + dir.string() +
          "` (cuzk's own SRS, for tests and benchmarks)";
   return Error{ErrorCode::kNotFound, msg};
 }

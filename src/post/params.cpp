@@ -3,6 +3,7 @@
 #include <array>
 
 #include "core/hex.hpp"
+#include "core/memory_size.hpp"
 #include "gadgets/sha256_native.hpp"
 #include "params/check.hpp"
 #include "porep/params.hpp"
@@ -58,15 +59,6 @@ constexpr std::array<OfficialParams, 10> kOfficial = {{
      "3810b7780ac0e299b22ae70f1f94c9bc", "59d2bf1857adc59a4f08fcf2afaa916b"},
 }};
 
-std::string size_name(uint64_t bytes) {
-  static constexpr std::array<const char*, 4> kUnits = {"B", "KiB", "MiB", "GiB"};
-  size_t unit = 0;
-  while (unit + 1 < kUnits.size() && bytes >= 1024 && bytes % 1024 == 0) {
-    bytes /= 1024;
-    ++unit;
-  }
-  return std::to_string(bytes) + kUnits[unit];
-}
 
 }  // namespace
 
@@ -87,7 +79,7 @@ std::string derived_official_stem(const PostParams& p) {
 }
 
 std::string own_params_stem(PostKind kind, uint64_t sector_size) {
-  return "cuzk-v1-" + std::string(kind_name(kind)) + "-" + size_name(sector_size);
+  return "cuzk-v1-" + std::string(kind_name(kind)) + "-" + exact_size_text(sector_size);
 }
 
 Expected<ParamsFiles> find_params(const fs::path& dir, PostKind kind, uint64_t sector_size) {
@@ -109,11 +101,11 @@ Expected<ParamsFiles> find_params(const fs::path& dir, PostKind kind, uint64_t s
   const std::string stem = own_params_stem(kind, sector_size);
   const fs::path params = dir / (stem + ".params"), vk = dir / (stem + ".vk");
   if (fs::exists(params) && fs::exists(vk)) return ParamsFiles{params, vk, false};
-  std::string msg = "no " + std::string(kind_name(kind)) + " parameters for " + size_name(sector_size) +
+  std::string msg = "no " + std::string(kind_name(kind)) + " parameters for " + exact_size_text(sector_size) +
                     " sectors in " + dir.string() + ": ";
   if (const OfficialParams* official = official_params(kind, sector_size))
     msg += "fetch " + std::string(official->stem) + ".params and .vk there, or ";
-  msg += "run `cuzk setup --circuit " + std::string(kind_name(kind)) + " --sector-size " + size_name(sector_size) +
+  msg += "run `cuzk setup --circuit " + std::string(kind_name(kind)) + " --sector-size " + exact_size_text(sector_size) +
          " --out " + dir.string() + "` (cuzk's own SRS, for tests and benchmarks)";
   return Error{ErrorCode::kNotFound, msg};
 }

@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "core/timing.hpp"
-#include "groth16/assignment.hpp"
+#include "groth16/partition_prover.hpp"
 #include "r1cs/proving_cs.hpp"
 
 namespace cuzk::post {
@@ -50,40 +50,21 @@ Expected<PostProof> prove_partition(const PartitionRequest& request, groth16::Pr
   const PostCircuitShape shape = circuit_shape(params);
   const groth16::Blinding blinding =
       options.blinding_seed ? groth16::Blinding::from_seed(*options.blinding_seed) : groth16::Blinding::random();
-  Expected<groth16::Proof> proof = Error{ErrorCode::kInternal, "not proved"};
-  t0 = Clock::now();
-  std::vector<ff::Fr> inputs;
-  if (options.from_witness) {
-    groth16::WitnessPool* witnesses = prover.witness_pool();
-    if (witnesses == nullptr)
-      return Error{ErrorCode::kInvalidArgument, "prove_partition: proving from the witness needs a backend made with "
-                                                "the compiled partition circuit; " + prover.name() + " has none"};
-    groth16::WitnessPool::Lease lease = witnesses->lend();
-    synthesize_partition_witness(shape, poseidon, sectors, lease.z(), witnesses->sizes().inputs, options.synthesis_pool);
-    inputs.assign(lease.witness().inputs.begin() + 1, lease.witness().inputs.end());
-    out.synthesis_ms = ms_since(t0);
-    if (inputs != expected) return Error{ErrorCode::kInternal, "the circuit's public inputs differ from the derived ones"};
-    t0 = Clock::now();
-    proof = prover.prove(lease.witness(), blinding, &out.prover);
-  } else {
-    r1cs::ProvingCS<ff::Fr> cs;
-    synthesize_partition(cs, shape, poseidon, sectors);
-    inputs.assign(cs.inputs().begin() + 1, cs.inputs().end());
-    out.synthesis_ms = ms_since(t0);
-    if (inputs != expected) return Error{ErrorCode::kInternal, "the circuit's public inputs differ from the derived ones"};
-    t0 = Clock::now();
-    proof = prover.prove(groth16::assignment_of(cs), blinding, &out.prover);
-  }
-  out.prove_ms = ms_since(t0);
-  if (!proof) return proof.error();
-  t0 = Clock::now();
-  bool ok = false;
-  CUZK_TRY_ASSIGN(ok, groth16::verify(pvk, *proof, expected));
-  out.verify_ms = ms_since(t0);
-  if (!ok)
-    return Error{ErrorCode::kVerifyFailed, "the proof of partition " + std::to_string(request.partition) +
-                                               " does not verify: not returned (wrong parameters for this circuit?)"};
-  out.proof = *proof;
+  // The recipe every proof kind shares (groth16/partition_prover.hpp): synthesis by the backend's
+  // path, the inputs against the derived ones, the proof, its check.
+  groth16::CircuitSynthesis synthesis;
+  synthesis.full = [&](r1cs::ProvingCS<ff::Fr>& cs) { synthesize_partition(cs, shape, poseidon, sectors); };
+  synthesis.witness = [&](std::span<ff::Fr> z, size_t inputs) {
+    synthesize_partition_witness(shape, poseidon, sectors, z, inputs, options.synthesis_pool);
+  };
+  groth16::PartitionProof proved;
+  CUZK_TRY_ASSIGN(proved, groth16::prove_verified(prover, pvk, synthesis, expected, blinding,
+                                                  "partition " + std::to_string(request.partition)));
+  out.proof = proved.proof;
+  out.synthesis_ms = proved.times.synthesis_ms;
+  out.prove_ms = proved.times.prove_ms;
+  out.verify_ms = proved.times.verify_ms;
+  out.prover = proved.times.prover;
   return out;
 }
 

@@ -31,9 +31,9 @@ struct PartitionRequest {
 
 struct PostProveOptions {
   std::optional<uint64_t> blinding_seed;  // reproducible r, s (tests only); else the OS CSPRNG
-  // Witness only (WitnessCS), the backend computing a, b, c from the compiled circuit it holds.
-  bool from_witness = false;
-  ThreadPool* synthesis_pool = nullptr;  // sectors synthesised in parallel on it (witness only)
+  // Witness-only synthesis (for a backend holding the compiled circuit: groth16::prove_verified
+  // chooses by the backend): sectors synthesised in parallel on this pool.
+  ThreadPool* synthesis_pool = nullptr;
 };
 
 struct PostProof {

@@ -3,7 +3,7 @@
 #include <string>
 
 #include "core/timing.hpp"
-#include "groth16/assignment.hpp"
+#include "groth16/partition_prover.hpp"
 #include "groth16/prover.hpp"
 #include "r1cs/proving_cs.hpp"
 
@@ -29,25 +29,23 @@ Expected<UpdateProof> prove_update(const UpdateShape& shape, std::span<const Par
     if (auto ok = validate_partition_proof(vanilla[k], shape, poseidon, k, pub, "partition " + std::to_string(k)); !ok)
       return ok.error();
   }
+  // Each partition by the recipe every proof kind shares (groth16/partition_prover.hpp).
   UpdateProof out;
   for (uint32_t k = 0; k < shape.partitions; ++k) {
     const auto t0 = Clock::now();
-    r1cs::ProvingCS<ff::Fr> cs;
-    synthesize_partition(cs, shape, poseidon, PartitionWitness{k, pub.comm_r_old, pub.comm_d_new, pub.comm_r_new, &vanilla[k]});
+    const PartitionWitness witness{k, pub.comm_r_old, pub.comm_d_new, pub.comm_r_new, &vanilla[k]};
     const std::vector<ff::Fr> expected = partition_public_inputs(shape, k, pub);
-    if (!std::equal(expected.begin(), expected.end(), cs.inputs().begin() + 1, cs.inputs().end()))
-      return Error{ErrorCode::kInternal, "partition " + std::to_string(k) + ": the circuit's public inputs differ from "
-                                         "the derived ones"};
     const groth16::Blinding blinding =
         blinding_seed ? groth16::Blinding::from_seed(*blinding_seed + k) : groth16::Blinding::random();
-    groth16::Proof proof;
-    CUZK_TRY_ASSIGN(proof, prover.prove(groth16::assignment_of(cs), blinding));
-    bool ok = false;
-    CUZK_TRY_ASSIGN(ok, groth16::verify(pvk, proof, expected));
-    if (!ok)
-      return Error{ErrorCode::kVerifyFailed, "partition " + std::to_string(k) + ": the proof does not verify "
-                                             "(parameters of another circuit?)"};
-    out.partitions.push_back(proof);
+    groth16::CircuitSynthesis synthesis;
+    synthesis.full = [&](r1cs::ProvingCS<ff::Fr>& cs) { synthesize_partition(cs, shape, poseidon, witness); };
+    synthesis.witness = [&](std::span<ff::Fr> z, size_t inputs) {
+      synthesize_partition_witness(shape, poseidon, witness, z, inputs);
+    };
+    groth16::PartitionProof proved;
+    CUZK_TRY_ASSIGN(proved,
+                    groth16::prove_verified(prover, pvk, synthesis, expected, blinding, "partition " + std::to_string(k)));
+    out.partitions.push_back(proved.proof);
     out.partition_ms.push_back(ms_since(t0));
   }
   return out;

@@ -29,5 +29,14 @@ TEST(MemorySize, PrintsGiB) {
   EXPECT_EQ(gib_text(0), "0.0 GiB");
 }
 
+TEST(MemorySize, ExactTextUsesTheLargestUnitThatDivides) {
+  EXPECT_EQ(exact_size_text(2048), "2KiB");
+  EXPECT_EQ(exact_size_text(uint64_t{32} << 30), "32GiB");
+  EXPECT_EQ(exact_size_text(uint64_t{64} << 30), "64GiB");
+  EXPECT_EQ(exact_size_text(uint64_t{512} << 20), "512MiB");
+  EXPECT_EQ(exact_size_text(3 * 1024 + 1), "3073B");
+  EXPECT_EQ(exact_size_text(0), "0B");
+}
+
 }  // namespace
 }  // namespace cuzk

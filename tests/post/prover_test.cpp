@@ -27,7 +27,8 @@ TEST(PostProver, WindowPartitionBothPathsVerify) {
   const groth16::GpuChoice cpu{groth16::GpuChoice::Kind::off, 0};
   const groth16::Parameters key = groth16::setup_on(cpu, circuit, groth16::ToxicWaste::from_seed(3), pool).value();
   const groth16::PreparedVerifyingKey pvk(key.vk);
-  const auto backend = groth16::make_prover(key, pool, cpu, &circuit).value();
+  const auto backend = groth16::make_prover(key, pool, cpu).value();               // full synthesis
+  const auto with_circuit = groth16::make_prover(key, pool, cpu, &circuit).value();  // witness only
   std::vector<FallbackPoStSectorProof> vanilla;
   for (int i = 1; i <= 2; ++i)
     vanilla.push_back(read_vanilla_file((kData / ("window-2KiB.vanilla.sector" + std::to_string(i) + ".bin")).string()).value());
@@ -36,9 +37,8 @@ TEST(PostProver, WindowPartitionBothPathsVerify) {
   PostProveOptions options;
   options.blinding_seed = 9;
   const PostProof full = prove_partition(request, *backend, pvk, poseidon, options).value();
-  options.from_witness = true;
   options.synthesis_pool = &pool;
-  const PostProof witness = prove_partition(request, *backend, pvk, poseidon, options).value();
+  const PostProof witness = prove_partition(request, *with_circuit, pvk, poseidon, options).value();
   EXPECT_EQ(full.proof.to_bytes(), witness.proof.to_bytes());
   const auto bytes = full.proof.to_bytes();
   EXPECT_TRUE(verify_post(pvk, bytes, req.data).value());
