@@ -116,7 +116,8 @@ int run_porep_prove(const PorepProveOptions& o) {
     request.payload_name = o.c1;
     // The C1's replica_id against the miner and sector (the handler checks it; a wrapped C1's
     // SectorNum stands for a missing --sector-id).
-    if (o.sector_id && !o.miner_id)
+    const bool sector_known = o.sector_id.has_value() || (o.miner_id && must(porep::read_c1_file(o.c1)).wrapped);
+    if (o.miner_id.has_value() != sector_known)
       throw Exception(invalid_argument("--miner-id and --sector-id go together (--sector-id may be left out for a "
                                        "Curio-wrapped C1, whose SectorNum it then is)"));
     request.miner_id = o.miner_id.value_or(0);
