@@ -296,21 +296,18 @@ void Engine::prove_loop(std::stop_token stop, size_t worker) {
     workers_[worker].current_job_id = job->id;
     workers_[worker].current_kind = job->request.kind;
     workers_[worker].current_partition = k;
+    // The worker's own reference: a job failed by another partition meanwhile lets go of its own.
+    std::shared_ptr<const ParsedJob> parsed = job->parsed;
     lock.unlock();
     const auto t0 = Clock::now();
-    run_partition(job, k, worker);
+    run_partition(job, std::move(parsed), k, worker);
     metrics_.worker_busy(worker, ms_since(t0) / 1e3);
     lock.lock();
   }
 }
 
-void Engine::run_partition(const JobPtr& job, uint32_t k, size_t worker) {
+void Engine::run_partition(const JobPtr& job, std::shared_ptr<const ParsedJob> parsed, uint32_t k, size_t worker) {
   const Placement where = workers_[worker].where;
-  std::shared_ptr<const ParsedJob> parsed;
-  {
-    const std::lock_guard lock(mutex_);
-    parsed = job->parsed;
-  }
   Expected<SrsCache::Acquired> circuit = capture([&] { return cache_.acquire(parsed->circuit_id); });
   Expected<PartitionOutput> out = Error{ErrorCode::kInternal, "not proved"};
   const bool loaded = circuit.has_value();

@@ -161,7 +161,7 @@ class Engine {
   // One partition of `job` on the worker's place: proved, and recorded (the job finished when it
   // was the last, failed when the fault was the input's, the partition handed back after a
   // device's).
-  void run_partition(const JobPtr& job, uint32_t partition, size_t worker);
+  void run_partition(const JobPtr& job, std::shared_ptr<const ParsedJob> parsed, uint32_t partition, size_t worker);
   // A device's failure of `job`'s partition on GPU `g`: the GPU's rest, and where the partition
   // goes now. False when no place is left for it (the job must fail).
   bool after_device_failure_locked(const JobPtr& job, uint32_t partition, int g, const Error& error);

@@ -240,7 +240,9 @@ TEST(Engine, OneRequestIdAskingOtherThingsGivesEachItsOwnProof) {
   // Another field of the request (the miner) makes another request too.
   JobRequest other = request("partition-0", Priority::high, id);
   other.miner_id = 1001;
-  EXPECT_NE(f.engine->submit(other).value().job_id, p0.job_id);
+  const std::string third = f.engine->submit(other).value().job_id;
+  EXPECT_NE(third, p0.job_id);
+  EXPECT_EQ(f.await(third).state, JobState::completed);
   EXPECT_EQ(request_digest(request("x", Priority::low, "a")), request_digest(request("x", Priority::critical, "b")));
   EXPECT_EQ(f.handler->order().size(), 3u);
 }
