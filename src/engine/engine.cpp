@@ -121,7 +121,7 @@ Expected<Engine::Submitted> Engine::submit(JobRequest request) {
       }
     }
   }
-  size_t queued = pending_.size();
+  size_t queued = pending_.size() + (in_parse_ ? 1 : 0);
   for (const JobPtr& j : active_) queued += j->started ? 0 : 1;
   if (queued >= options_.max_pending)
     return Error{ErrorCode::kResourceExhausted, fmt::format("{} jobs are queued (the limit, scheduler.max_pending): "
@@ -134,6 +134,7 @@ Expected<Engine::Submitted> Engine::submit(JobRequest request) {
   job->result.job_id = job->id;
   uint32_t ahead = 0;
   for (const JobPtr& other : pending_) ahead += other->request.priority >= job->request.priority ? 1 : 0;
+  if (in_parse_ && !finished(in_parse_->result.state)) ahead += in_parse_->request.priority >= job->request.priority ? 1 : 0;
   for (const JobPtr& other : active_) ahead += !other->started && other->request.priority >= job->request.priority ? 1 : 0;
   jobs_[job->id] = job;
   if (!job->request.request_id.empty()) by_request_[key] = job->id;
@@ -214,6 +215,7 @@ void Engine::parse_loop(std::stop_token stop) {
     changed_.wait(lock, stop, [&] { return !pending_.empty(); });
     if (stop.stop_requested()) return;
     JobPtr job = pop_best(pending_);
+    in_parse_ = job;
     job->parsing = true;
     lock.unlock();
     const auto t0 = Clock::now();
@@ -264,6 +266,7 @@ void Engine::parse_loop(std::stop_token stop) {
     job->admitted_bytes = job->parsed->host_bytes;
     admitted_bytes_ += job->admitted_bytes;
     active_.push_back(job);
+    in_parse_.reset();
     changed_.notify_all();
   }
 }
@@ -410,6 +413,7 @@ bool Engine::after_device_failure_locked(const JobPtr& job, uint32_t k, int g, c
 
 void Engine::finish_locked(const JobPtr& job, JobState state, std::optional<Error> error, std::vector<uint8_t> proof) {
   if (finished(job->result.state)) return;
+  if (in_parse_ == job) in_parse_.reset();
   std::erase(pending_, job);
   std::erase(active_, job);
   admitted_bytes_ -= job->admitted_bytes;

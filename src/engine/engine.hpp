@@ -196,6 +196,7 @@ class Engine {
   std::map<RequestKey, std::string> by_request_;   // -> job id
   std::deque<std::string> finished_order_;          // oldest first, for forgetting
   std::deque<JobPtr> pending_;  // submitted, not parsed yet
+  JobPtr in_parse_;              // the parse worker's: being parsed, or waiting for admission
   std::vector<JobPtr> active_;   // admitted, not finished: their partitions are handed out
   size_t admitted_bytes_ = 0;    // the active jobs'
   unsigned in_flight_ = 0;       // partitions being proved
