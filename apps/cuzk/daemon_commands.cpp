@@ -4,6 +4,7 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <csignal>
 #include <cstdlib>
 #include <memory>
@@ -15,8 +16,11 @@
 #include "core/process_memory.hpp"
 #include "core/thread_pool.hpp"
 #include "core/timing.hpp"
+#include "engine/circuit_id.hpp"
 #include "engine/engine.hpp"
 #include "engine/porep_handler.hpp"
+#include "engine/post_handler.hpp"
+#include "engine/snap_handler.hpp"
 #include "groth16/select_prover.hpp"
 #include "params/check.hpp"
 #include "porep/params.hpp"
@@ -112,24 +116,46 @@ int run_daemon(const DaemonOptions& o) {
       return 0;
     }
 
-    // The official files of the circuits served, as `cuzk params check --served` shows them; a
-    // digest not cached yet is checked when a job first needs the file (porep::find_params).
+    // The official files of the preloaded sizes, as `cuzk params check --sector-size` shows
+    // them (a digest not cached yet is checked when a job first needs the file:
+    // params::find_files); without preloads one line, the table at debug level.
     {
-      std::vector<params::CircuitCheck> checks = params::check_dir(param_dir, std::nullopt, params::Digests::cached_only);
-      std::erase_if(checks, [](const params::CircuitCheck& c) { return !c.served; });
-      std::string text = params::report(param_dir, checks);
-      if (!text.empty() && text.back() == '\n') text.pop_back();
-      (params::verdict(checks, std::nullopt) == params::Verdict::complete ? log->info(text) : log->warn(text));
+      std::vector<uint64_t> sizes;
+      for (const std::string& id : c.srs.preload)
+        if (const auto size = engine::circuit_sector_size(id); size && std::ranges::find(sizes, *size) == sizes.end())
+          sizes.push_back(*size);
+      for (const uint64_t size : sizes) {
+        const std::vector<params::CircuitCheck> checks = params::check_dir(param_dir, size, params::Digests::cached_only);
+        std::string text = params::report(param_dir, checks);
+        if (!text.empty() && text.back() == '\n') text.pop_back();
+        (params::verdict(checks, size) == params::Verdict::complete ? log->info(text) : log->warn(text));
+      }
+      if (sizes.empty()) {
+        const std::vector<params::CircuitCheck> checks =
+            params::check_dir(param_dir, std::nullopt, params::Digests::cached_only);
+        const auto present = std::ranges::count_if(checks, [](const params::CircuitCheck& k) {
+          return k.params.status != params::FileCheck::Status::missing && k.vk.status != params::FileCheck::Status::missing;
+        });
+        log->info("parameters in {}: {} of the {} official circuits present (`cuzk params check` lists them; cuzk's "
+                  "own files are used where none is)", param_dir.string(), present, checks.size());
+        log->debug("{}", params::report(param_dir, checks));
+      }
     }
 
-    engine::PorepHandlerOptions porep;
-    porep.param_dir = param_dir;
-    porep.pool = &pool;
-    porep.gpus = gpus;
-    porep.keep_cpu_prover = c.pipeline.retry_on_cpu;
-    porep.partitions_per_gpu = c.gpus.partitions_per_gpu;
+    // The four proofs Curio sends, on the same GPUs, key cache and memory budget.
+    engine::Groth16HandlerOptions common;
+    common.param_dir = param_dir;
+    common.pool = &pool;
+    common.gpus = gpus;
+    common.keep_cpu_prover = c.pipeline.retry_on_cpu;
+    common.partitions_per_gpu = c.gpus.partitions_per_gpu;
     std::vector<std::unique_ptr<engine::ProofHandler>> handlers;
+    engine::PorepHandlerOptions porep;
+    static_cast<engine::Groth16HandlerOptions&>(porep) = common;
     handlers.push_back(std::make_unique<engine::PorepHandler>(std::move(porep)));
+    handlers.push_back(std::make_unique<engine::PostHandler>(post::PostKind::kWindow, common));
+    handlers.push_back(std::make_unique<engine::PostHandler>(post::PostKind::kWinning, common));
+    handlers.push_back(std::make_unique<engine::SnapHandler>(common));
 
     engine::EngineOptions eo;
     eo.gpus = ordinals;

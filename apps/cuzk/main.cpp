@@ -131,7 +131,6 @@ int main(int argc, char** argv) {
   pac->add_option("dir", params_check.dir, "parameter directory (default: $FIL_PROOFS_PARAMETER_CACHE or "
                                            "/var/tmp/filecoin-proof-parameters)");
   pac->add_option("--sector-size", params_check.sector_size, "only this size: 2KiB, 8MiB, 512MiB, 32GiB or 64GiB");
-  pac->add_flag("--served", params_check.served_only, "only the proof kinds cuzk serves now");
 
   cuzk::bench::Groth16BenchOptions bench_groth16;
   bench_groth16.tests_dir = CUZK_TESTS_DIR;

@@ -16,7 +16,6 @@ int run_params_check(const ParamsCheckOptions& o) {
     std::optional<uint64_t> size;
     if (!o.sector_size.empty()) size = must(porep::parse_sector_size(o.sector_size));
     std::vector<params::CircuitCheck> checks = params::check_dir(dir, size, params::Digests::compute);
-    if (o.served_only) std::erase_if(checks, [](const params::CircuitCheck& c) { return !c.served; });
     fmt::print("{}", params::report(dir, checks));
     switch (params::verdict(checks, size)) {
       case params::Verdict::complete:

@@ -10,7 +10,6 @@ namespace cuzk::app {
 struct ParamsCheckOptions {
   std::string dir;          // "": --params precedence (apps/cuzk/settings.hpp)
   std::string sector_size;  // "": every size
-  bool served_only = false;
 };
 
 int run_params_check(const ParamsCheckOptions& options);

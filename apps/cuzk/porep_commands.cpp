@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "command_support.hpp"
+#include "local_engine.hpp"
 #include "settings.hpp"
 #include "core/base64.hpp"
 #include "core/hex.hpp"
@@ -35,10 +36,6 @@ namespace cuzk::app {
 namespace {
 
 namespace fs = std::filesystem;
-
-// Partitions in flight on the GPU for one proof: one proved while the next is synthesised and
-// goes up (docs/PERF.md 22).
-constexpr unsigned kPartitionsInFlight = 2;
 
 porep::SectorShape sector_shape(const std::string& text) {
   return must(porep::shape_for_sector_size(must(porep::parse_sector_size(text))));
@@ -92,24 +89,10 @@ int run_porep_prove(const PorepProveOptions& o) {
     const std::string c1 = slurp(o.c1);
     const groth16::GpuChoice choice = must(gpu_choice_setting(o.gpu, o.gpu_memory));
     const std::optional<groth16::GpuChoice> gpu = must(groth16::device_choice(choice));  // before any long work
-    // The daemon's path, in process: one job through an engine on this GPU (or the CPU), its
-    // partitions synthesised ahead of the GPU (witness only; a, b, c by the GPU from the compiled
-    // partition circuit) and each verified before it is kept.
+    // The daemon's path, in process (local_engine.hpp): partitions synthesised ahead of the GPU
+    // (witness only; a, b, c by the GPU from the compiled partition circuit), each verified.
     engine::PorepHandlerOptions ho;
-    ho.param_dir = param_dir_setting(o.params_dir);
-    ho.pool = &pool;
-    if (gpu) ho.gpus = {*gpu};
-    ho.keep_cpu_prover = !gpu;  // a GPU's failure is reported, not retried on the CPU
-    ho.partitions_per_gpu = kPartitionsInFlight;
-    ho.blinding_seed = o.blinding_seed;
-    engine::EngineOptions eo;
-    if (gpu) eo.gpus = {gpu->ordinal};
-    eo.partitions_per_gpu = kPartitionsInFlight;
-    eo.retry_on_cpu = false;
-    eo.resident_bytes = {};
-    std::vector<std::unique_ptr<engine::ProofHandler>> handlers;
-    handlers.push_back(std::make_unique<engine::PorepHandler>(std::move(ho)));
-    engine::Engine eng(std::move(eo), std::move(handlers));
+    static_cast<engine::Groth16HandlerOptions&>(ho) = local_handler_options(pool, o.params_dir, gpu, o.blinding_seed);
     engine::JobRequest request;
     request.kind = engine::ProofKind::porep_seal_commit;
     request.vanilla_proof.assign(c1.begin(), c1.end());
@@ -122,38 +105,21 @@ int run_porep_prove(const PorepProveOptions& o) {
                                        "Curio-wrapped C1, whose SectorNum it then is)"));
     request.miner_id = o.miner_id.value_or(0);
     request.sector_number = o.sector_id.value_or(0);
-    std::optional<Progress> progress;
-    const engine::JobResult r =
-        must(engine::prove_to_end(eng, std::move(request), [&](uint32_t done, uint32_t total) {
-          if (!progress) progress.emplace("prove porep: partitions", total, o.json ? ProgressStyle::off : Progress::stderr_style());
-          progress->advance(done - progress->done());
-        }));
-    progress.reset();
-    if (r.state != engine::JobState::completed) throw Exception(r.error.value_or(Error{ErrorCode::kInternal, "no proof"}));
+    const engine::JobResult r = prove_in_process(std::make_unique<engine::PorepHandler>(std::move(ho)), gpu,
+                                                 std::move(request), "prove porep", o.json);
     write_file(o.out, std::string_view(reinterpret_cast<const char*>(r.proof.data()), r.proof.size()));
     const engine::JobTimes& t = r.times;
     if (o.json) {
-      std::string parts;
-      for (const engine::PartitionTimes& p : r.partition_times) {
-        parts += fmt::format("{}{{\"synthesis_ms\":{:.1f},\"prove_ms\":{:.1f},\"verify_ms\":{:.1f}}}",
-                             parts.empty() ? "" : ",", p.synthesis_ms, p.prove_ms, p.verify_ms);
-      }
       fmt::print("{{\"command\":\"prove porep\",\"backend\":\"{}\",\"parse_ms\":{:.1f},\"load_ms\":{:.1f},"
-                 "\"total_ms\":{:.1f},\"partitions\":[{}]}}\n",
-                 r.backend, t.parse_ms, t.srs_load_ms, t.total_ms, parts);
+                 "\"total_ms\":{:.1f},\"partitions\":{}}}\n",
+                 r.backend, t.parse_ms, t.srs_load_ms, t.total_ms, partition_json(r));
       return 0;
     }
     fmt::print("prove porep: {} partition{}, backend {}{}\n", r.partitions, r.partitions == 1 ? "" : "s", r.backend,
                gpu ? " (witness-only synthesis; a, b, c by the GPU from the compiled circuit)" : "");
     fmt::print("  parse C1 {:.1f} ms; parameters read{} and the prover made in {:.1f} ms\n", t.parse_ms,
                gpu ? ", the partition circuit compiled" : "", t.srs_load_ms);
-    for (size_t k = 0; k < r.partition_times.size(); ++k) {
-      const engine::PartitionTimes& p = r.partition_times[k];
-      fmt::print("  partition {}: synthesis {:.1f} ms, prove {:.1f} ms (SpMV {:.0f}, H {:.0f}, MSMs h {:.0f} l {:.0f} "
-                 "a {:.0f} b_g1 {:.0f} b_g2 {:.0f}), verify {:.1f} ms\n",
-                 k, p.synthesis_ms, p.prove_ms, p.prover.spmv, p.prover.h_ntt, p.prover.msm_h, p.prover.msm_l,
-                 p.prover.msm_a, p.prover.msm_b_g1, p.prover.msm_b_g2, p.verify_ms);
-    }
+    fmt::print("{}", partition_lines(r));
     fmt::print("  total {:.1f} s; proof verified, {} bytes -> {}\n", t.total_ms / 1e3, r.proof.size(), o.out);
     return 0;
   });

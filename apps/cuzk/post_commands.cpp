@@ -10,10 +10,12 @@
 #include <memory>
 
 #include "command_support.hpp"
+#include "local_engine.hpp"
 #include "settings.hpp"
 #include "core/hex.hpp"
 #include "core/thread_pool.hpp"
 #include "core/timing.hpp"
+#include "engine/post_handler.hpp"
 #include "groth16/params_file.hpp"
 #include "groth16/select_prover.hpp"
 #include "groth16/setup.hpp"
@@ -43,8 +45,8 @@ post::Bytes32 hex32(const std::string& flag, const std::string& hex) {
   return out;
 }
 
-// The vanilla proofs of --vanilla: files, and directories' *.vanilla.bin files; ascending sector.
-std::vector<post::FallbackPoStSectorProof> read_vanilla(const std::vector<std::string>& args) {
+// The files of --vanilla: as given, and directories' *.vanilla.bin files.
+std::vector<std::string> vanilla_files(const std::vector<std::string>& args) {
   std::vector<std::string> files;
   for (const std::string& a : args) {
     if (!fs::is_directory(a)) {
@@ -55,8 +57,32 @@ std::vector<post::FallbackPoStSectorProof> read_vanilla(const std::vector<std::s
       if (e.path().string().ends_with(".vanilla.bin")) files.push_back(e.path().string());
   }
   if (files.empty()) throw Exception(invalid_argument("--vanilla: no vanilla proofs"));
+  return files;
+}
+
+// The vanilla proofs of --vanilla, decoded, in ascending sector order.
+std::vector<post::FallbackPoStSectorProof> read_vanilla_proofs(const std::vector<std::string>& args) {
   std::vector<post::FallbackPoStSectorProof> out;
-  for (const std::string& f : files) out.push_back(must(post::read_vanilla_file(f)));
+  for (const std::string& f : vanilla_files(args)) out.push_back(must(post::read_vanilla_file(f)));
+  std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.sector_id < b.sector_id; });
+  return out;
+}
+
+// Their bytes, in ascending sector order (the sector id is a proof's first 8 bytes, LE; the
+// engine decodes and checks the rest).
+struct VanillaFile {
+  std::string name;
+  std::vector<uint8_t> bytes;
+  uint64_t sector_id = 0;
+};
+std::vector<VanillaFile> read_vanilla(const std::vector<std::string>& args) {
+  std::vector<VanillaFile> out;
+  for (const std::string& f : vanilla_files(args)) {
+    const std::string text = slurp(f);
+    VanillaFile v{f, std::vector<uint8_t>(text.begin(), text.end()), 0};
+    for (size_t i = 0; i < 8 && i < v.bytes.size(); ++i) v.sector_id |= uint64_t(v.bytes[i]) << (8 * i);
+    out.push_back(std::move(v));
+  }
   std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.sector_id < b.sector_id; });
   return out;
 }
@@ -113,41 +139,42 @@ int run_post_prove(const PostProveOptions& o) {
   return guarded("prove post", [&] {
     ThreadPool pool(o.threads);
     const post::RegisteredPostProof kind = registered(o.registered_proof);
-    if (o.randomness.empty()) throw Exception(invalid_argument("--randomness: required (32 bytes, hex)"));
     const post::Bytes32 randomness = hex32("--randomness", o.randomness);
-    auto t0 = Clock::now();
-    const std::vector<post::FallbackPoStSectorProof> vanilla = read_vanilla(o.vanilla);
-    const double read_ms = ms_since(t0);
-    const post::ParamsFiles files =
-        must(post::find_params(param_dir_setting(o.params_dir), kind.kind, kind.sector_size));
-    t0 = Clock::now();
-    groth16::ReadOptions read;  // official (digest checked) or cuzk's own: as for PoRep
-    read.subgroup = ec::SubgroupCheck::kSkip;
-    const groth16::Parameters params = must(groth16::read_params(files.params, pool, read));
-    const groth16::PreparedVerifyingKey pvk(params.vk);
-    const double load_ms = ms_since(t0);
-    const std::unique_ptr<groth16::ProverBackend> backend =
-        must(groth16::make_prover(params, pool, groth16::GpuChoice{groth16::GpuChoice::Kind::off, 0}));
-    post::PartitionRequest request{kind, randomness, o.partition, vanilla};
-    post::PostProveOptions options;
-    options.blinding_seed = o.blinding_seed;
-    const post::PostProof proof = must(post::prove_partition(request, *backend, pvk, post::PostPoseidon(), options));
-    const auto bytes = proof.proof.to_bytes();
-    write_file(o.out, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
+    const groth16::GpuChoice choice = must(gpu_choice_setting(o.gpu, o.gpu_memory));
+    const std::optional<groth16::GpuChoice> gpu = must(groth16::device_choice(choice));  // before any long work
+    // The request Curio sends (SPEC-POST.md §8), proved by the engine as the daemon does
+    // (local_engine.hpp): the files' bytes in ascending sector order.
+    engine::JobRequest request;
+    request.kind = kind.kind == post::PostKind::kWindow ? engine::ProofKind::window_post_partition
+                                                        : engine::ProofKind::winning_post;
+    request.registered_proof = kind.id;
+    request.sector_size = kind.sector_size;
+    request.randomness.assign(randomness.begin(), randomness.end());
+    request.partition_index = o.partition;
+    for (VanillaFile& f : read_vanilla(o.vanilla)) {
+      request.payload_names.push_back(std::move(f.name));
+      request.vanilla_proofs.push_back(std::move(f.bytes));
+    }
+    const size_t sectors = request.vanilla_proofs.size();
+    const engine::JobResult r = prove_in_process(
+        std::make_unique<engine::PostHandler>(kind.kind, local_handler_options(pool, o.params_dir, gpu, o.blinding_seed)),
+        gpu, std::move(request), "prove post", o.json);
+    write_file(o.out, std::string_view(reinterpret_cast<const char*>(r.proof.data()), r.proof.size()));
+    const engine::JobTimes& t = r.times;
     if (o.json) {
       fmt::print("{{\"command\":\"prove post\",\"registered_proof\":\"{}\",\"sectors\":{},\"partition\":{},"
-                 "\"read_ms\":{:.1f},\"load_params_ms\":{:.1f},\"validate_ms\":{:.1f},\"synthesis_ms\":{:.1f},"
-                 "\"prove_ms\":{:.1f},\"verify_ms\":{:.1f},\"official_params\":{}}}\n",
-                 kind.name, vanilla.size(), o.partition, read_ms, load_ms, proof.validate_ms, proof.synthesis_ms,
-                 proof.prove_ms, proof.verify_ms, files.official);
+                 "\"backend\":\"{}\",\"parse_ms\":{:.1f},\"load_ms\":{:.1f},\"synthesis_ms\":{:.1f},"
+                 "\"prove_ms\":{:.1f},\"verify_ms\":{:.1f},\"total_ms\":{:.1f}}}\n",
+                 kind.name, sectors, o.partition, r.backend, t.parse_ms, t.srs_load_ms, t.synthesis_ms, t.gpu_compute_ms,
+                 t.verify_ms, t.total_ms);
       return 0;
     }
-    fmt::print("prove post: {} partition {} ({} sector{}), parameters {} ({})\n", kind.name, o.partition,
-               vanilla.size(), vanilla.size() == 1 ? "" : "s", files.params.string(),
-               files.official ? "official" : "cuzk's own");
-    fmt::print("  read {:.1f} ms, load parameters {:.1f} ms, validate {:.1f} ms, synthesis {:.1f} ms, prove {:.1f} ms, "
-               "verify {:.1f} ms; proof verified -> {}\n",
-               read_ms, load_ms, proof.validate_ms, proof.synthesis_ms, proof.prove_ms, proof.verify_ms, o.out);
+    fmt::print("prove post: {} partition {} ({} sector{}), backend {}\n", kind.name, o.partition, sectors,
+               sectors == 1 ? "" : "s", r.backend);
+    fmt::print("  decode and validate {:.1f} ms; parameters read and the prover made in {:.1f} ms\n", t.parse_ms,
+               t.srs_load_ms);
+    fmt::print("{}", partition_lines(r));
+    fmt::print("  total {:.1f} ms; proof verified -> {}\n", t.total_ms, o.out);
     return 0;
   });
 }
@@ -159,7 +186,7 @@ int run_post_verify(const PostVerifyOptions& o) {
     data.proof = registered(o.registered_proof);
     if (o.randomness.empty()) throw Exception(invalid_argument("--randomness: required (32 bytes, hex)"));
     data.randomness = hex32("--randomness", o.randomness);
-    if (!o.vanilla.empty()) data.sectors = post::public_sectors(read_vanilla(o.vanilla));
+    if (!o.vanilla.empty()) data.sectors = post::public_sectors(read_vanilla_proofs(o.vanilla));
     for (const std::string& s : o.sectors) {
       const size_t colon = s.find(':');
       if (colon == std::string::npos) throw Exception(invalid_argument("--sector " + s + ": expected ID:COMM_R_HEX"));
@@ -206,8 +233,8 @@ int run_post_verify(const PostVerifyOptions& o) {
 }  // namespace
 
 void add_post_commands(CLI::App& app, CLI::App& prove, CLI::App& verify, PostCommands& c) {
-  auto* pp = prove.add_subcommand("post", "one WindowPoSt or WinningPoSt partition from its vanilla proofs (CPU), "
-                                          "verified before it is written");
+  auto* pp = prove.add_subcommand("post", "one WindowPoSt or WinningPoSt partition from its vanilla proofs (GPU or "
+                                          "CPU), verified before it is written");
   pp->add_option("--vanilla", c.prove.vanilla, "bincode FallbackPoStSectorProof files, or directories of "
                                                "*.vanilla.bin (this partition's sectors)")->required();
   pp->add_option("--registered-proof", c.prove.registered_proof, "Go id 0-14 or name, e.g. 13 or "
@@ -219,6 +246,10 @@ void add_post_commands(CLI::App& app, CLI::App& prove, CLI::App& verify, PostCom
   pp->add_option("--out", c.prove.out, "proof to write (192 bytes)")->required();
   pp->add_option("--blinding-seed", c.prove.blinding_seed, "reproducible r and s (insecure: tests only)");
   pp->add_option("--threads", c.prove.threads, "worker threads (default: all)");
+  pp->add_option("--gpu", c.prove.gpu, "prover backend: auto (GPU 0 if present), off (CPU) or a GPU ordinal "
+                                       "(default: $CUZK_GPU, else auto)");
+  pp->add_option("--gpu-memory", c.prove.gpu_memory, "the most GPU memory to use, e.g. 16GiB (default: "
+                                                     "$CUZK_GPU_MEMORY, else all free)");
   pp->add_flag("--json", c.prove.json, "print the stage times as one JSON object");
   c.prove_cmd = pp;
 

@@ -1,5 +1,5 @@
 #pragma once
-// WindowPoSt and WinningPoSt on the CPU: `cuzk setup --circuit window-post|winning-post`,
+// WindowPoSt and WinningPoSt: `cuzk setup --circuit window-post|winning-post`,
 // `cuzk prove post`, `cuzk verify post`, `cuzk gen-vanilla`. Wiring only (the work is in
 // src/post). Exit codes as the other commands: 0 done / valid, 1 invalid proof, 2 bad input or error.
 
@@ -22,6 +22,7 @@ struct PostProveOptions {
   std::string params_dir;
   std::string out;
   std::optional<uint64_t> blinding_seed;
+  std::string gpu, gpu_memory;  // --gpu, --gpu-memory (else CUZK_GPU, CUZK_GPU_MEMORY)
   unsigned threads = 0;
   bool json = false;
 };

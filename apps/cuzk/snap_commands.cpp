@@ -7,11 +7,13 @@
 #include <memory>
 
 #include "command_support.hpp"
+#include "local_engine.hpp"
 #include "settings.hpp"
 #include "core/base64.hpp"
 #include "core/hex.hpp"
 #include "core/thread_pool.hpp"
 #include "core/timing.hpp"
+#include "engine/snap_handler.hpp"
 #include "groth16/params_file.hpp"
 #include "groth16/select_prover.hpp"
 #include "groth16/setup.hpp"
@@ -85,35 +87,49 @@ std::vector<std::pair<std::string, std::vector<uint8_t>>> read_vanilla(const std
   return out;
 }
 
+std::vector<uint8_t> le_bytes(const ff::Fr& v) {
+  std::array<uint8_t, 32> b{};
+  v.to_bytes_le(b);
+  return {b.begin(), b.end()};
+}
+
 int run_snap_prove(const SnapCommands& c) {
   return guarded("prove snap", [&] {
     ThreadPool pool(c.threads);
     const snap::UpdateShape shape = shape_of(c.pub.sector_size, c.pub.registered_proof);
     const snap::UpdatePublic pub = public_of(c.pub);
-    std::vector<snap::PartitionProof> vanilla;
-    for (const auto& [name, blob] : read_vanilla(c.vanilla)) vanilla.push_back(must(snap::decode_partition_proof(blob, name)));
-    const snap::UpdatePoseidon poseidon;
-    const fs::path dir = param_dir_setting(c.params_dir);
-    const std::string stem = snap::own_params_stem(shape);
-    if (!fs::exists(dir / (stem + ".params")))
-      throw Exception(invalid_argument(fmt::format("no {}.params in {}: run cuzk setup --circuit snap --sector-size {} --out {}",
-                                                stem, dir.string(), shape.name(), dir.string())));
-    auto t0 = Clock::now();
-    groth16::ReadOptions read;
-    read.subgroup = ec::SubgroupCheck::kSkip;  // cuzk's own file (cuzk setup): tests and benchmarks
-    const groth16::Parameters params = must(groth16::read_params(dir / (stem + ".params"), pool, read));
-    const groth16::PreparedVerifyingKey pvk(params.vk);
-    const double load_ms = ms_since(t0);
-    groth16::CpuProver prover(params, pool);
-    t0 = Clock::now();
-    const snap::UpdateProof proof = must(snap::prove_update(shape, vanilla, pub, prover, pvk, poseidon, c.blinding_seed));
-    const std::vector<uint8_t> bytes = proof.bytes();
-    write_file(c.out, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
-    fmt::print("prove snap: {} ({} partition{}), parameters {} loaded in {:.1f} s\n", shape.name(), shape.partitions,
-               shape.partitions == 1 ? "" : "s", (dir / (stem + ".params")).string(), load_ms / 1e3);
-    for (size_t k = 0; k < proof.partition_ms.size(); ++k)
-      fmt::print("  partition {}: synthesis + prove + verify {:.1f} s\n", k, proof.partition_ms[k] / 1e3);
-    fmt::print("  total {:.1f} s; proof verified, {} bytes -> {}\n", ms_since(t0) / 1e3, bytes.size(), c.out);
+    const snap::RegisteredUpdateProof registered = must(snap::registered_update_proof_for_size(shape.sector_size()));
+    const groth16::GpuChoice choice = must(gpu_choice_setting(c.gpu, c.gpu_memory));
+    const std::optional<groth16::GpuChoice> gpu = must(groth16::device_choice(choice));  // before any long work
+    // The daemon's path (local_engine.hpp): the request Curio sends, proved by the engine.
+    engine::JobRequest request;
+    request.kind = engine::ProofKind::snap_deals_update;
+    request.registered_proof = registered.id;
+    request.sector_size = shape.sector_size();
+    for (auto& [name, blob] : read_vanilla(c.vanilla)) {
+      request.payload_names.push_back(name);
+      request.vanilla_proofs.push_back(std::move(blob));
+    }
+    request.comm_r_old = le_bytes(pub.comm_r_old);
+    request.comm_r_new = le_bytes(pub.comm_r_new);
+    request.comm_d_new = le_bytes(pub.comm_d_new);
+    const engine::JobResult r = prove_in_process(
+        std::make_unique<engine::SnapHandler>(local_handler_options(pool, c.params_dir, gpu, c.blinding_seed)), gpu,
+        std::move(request), "prove snap", c.json);
+    write_file(c.out, std::string_view(reinterpret_cast<const char*>(r.proof.data()), r.proof.size()));
+    const engine::JobTimes& t = r.times;
+    if (c.json) {
+      fmt::print("{{\"command\":\"prove snap\",\"sector_size\":\"{}\",\"backend\":\"{}\",\"parse_ms\":{:.1f},"
+                 "\"load_ms\":{:.1f},\"total_ms\":{:.1f},\"partitions\":{}}}\n",
+                 shape.name(), r.backend, t.parse_ms, t.srs_load_ms, t.total_ms, partition_json(r));
+      return 0;
+    }
+    fmt::print("prove snap: {} ({} partition{}), backend {}\n", shape.name(), r.partitions, r.partitions == 1 ? "" : "s",
+               r.backend);
+    fmt::print("  decode and validate {:.1f} ms; parameters read and the prover made in {:.1f} ms\n", t.parse_ms,
+               t.srs_load_ms);
+    fmt::print("{}", partition_lines(r));
+    fmt::print("  total {:.1f} s; proof verified, {} bytes -> {}\n", t.total_ms / 1e3, r.proof.size(), c.out);
     return 0;
   });
 }
@@ -150,12 +166,18 @@ void add_snap_commands(CLI::App& prove, CLI::App& verify, SnapCommands& c) {
                                             "/var/tmp/filecoin-proof-parameters)");
     s->add_option("--threads", c.threads, "worker threads (default: all)");
   };
-  c.prove = prove.add_subcommand("snap", "SnapDeals: every partition proved on the CPU from its vanilla proof, verified");
+  c.prove = prove.add_subcommand("snap", "SnapDeals: every partition proved from its vanilla proof (GPU or CPU), "
+                                         "verified before it is written");
   public_flags(c.prove);
   c.prove->add_option("--vanilla", c.vanilla, "the PartitionProof bincode files in partition order, or Curio's "
                                               "snap-vproof.json")->required();
   c.prove->add_option("--out", c.out, "proof to write (192 bytes per partition)")->required();
   c.prove->add_option("--blinding-seed", c.blinding_seed, "reproducible r and s (insecure: tests only)");
+  c.prove->add_option("--gpu", c.gpu, "prover backend: auto (GPU 0 if present), off (CPU) or a GPU ordinal "
+                                      "(default: $CUZK_GPU, else auto)");
+  c.prove->add_option("--gpu-memory", c.gpu_memory, "the most GPU memory to use, e.g. 16GiB (default: "
+                                                    "$CUZK_GPU_MEMORY, else all free)");
+  c.prove->add_flag("--json", c.json, "print the stage times as one JSON object");
   c.verify = verify.add_subcommand("snap", "check a SnapDeals proof from public data (exit 0 valid, 1 invalid, 2 error)");
   public_flags(c.verify);
   c.verify->add_option("--proof", c.proof, "the proof (192 bytes per partition)")->required();

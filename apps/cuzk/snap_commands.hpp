@@ -35,6 +35,8 @@ struct SnapCommands {
   std::vector<std::string> vanilla;  // one PartitionProof .bin per partition, or Curio's snap-vproof.json
   std::string params_dir, vk, proof, out;
   std::optional<uint64_t> blinding_seed;
+  std::string gpu, gpu_memory;  // prove snap: --gpu, --gpu-memory (else CUZK_GPU, CUZK_GPU_MEMORY)
+  bool json = false;
   unsigned threads = 0;
   CLI::App* prove = nullptr;
   CLI::App* verify = nullptr;

@@ -87,7 +87,7 @@ int run(const E2eBenchOptions& o) {
   ho.challenges = o.serial_challenges ? engine::PorepHandlerOptions::Challenges::serial
                                       : engine::PorepHandlerOptions::Challenges::parallel;
   const std::shared_ptr<engine::LoadedCircuit> loaded = own.circuit;
-  ho.load = [loaded](uint64_t) -> Expected<std::shared_ptr<engine::LoadedCircuit>> { return loaded; };
+  ho.load = [loaded](const std::string&) -> Expected<std::shared_ptr<engine::LoadedCircuit>> { return loaded; };
   engine::EngineOptions eo;
   if (gpu) eo.gpus = {gpu->ordinal};
   eo.partitions_per_gpu = in_flight;

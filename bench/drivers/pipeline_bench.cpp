@@ -55,7 +55,7 @@ RunResult run_engine(const std::vector<std::string>& c1s, const std::string& cir
   ho.pool = &pool;
   ho.gpus = layout.gpus;
   ho.partitions_per_gpu = in_flight;
-  ho.load = [circuit](uint64_t) -> Expected<std::shared_ptr<engine::LoadedCircuit>> { return circuit; };
+  ho.load = [circuit](const std::string&) -> Expected<std::shared_ptr<engine::LoadedCircuit>> { return circuit; };
   std::vector<std::unique_ptr<engine::ProofHandler>> handlers;
   handlers.push_back(std::make_unique<engine::PorepHandler>(std::move(ho)));
   engine::EngineOptions eo;

@@ -86,4 +86,16 @@ Expected<std::shared_ptr<Groth16Circuit>> load_groth16_circuit(
   return std::make_shared<Groth16Circuit>(std::move(parts));
 }
 
+size_t KeyFileSizes::bytes(const std::string& circuit_id,
+                           const std::function<Expected<std::filesystem::path>()>& find) const {
+  const std::lock_guard lock(mutex_);
+  if (auto it = bytes_.find(circuit_id); it != bytes_.end()) return it->second;
+  const Expected<std::filesystem::path> file = find();
+  std::error_code ec;
+  const uintmax_t size = file ? std::filesystem::file_size(*file, ec) : 0;
+  if (!file || ec) return 0;
+  bytes_.emplace(circuit_id, size_t(size));
+  return size_t(size);
+}
+
 }  // namespace cuzk::engine

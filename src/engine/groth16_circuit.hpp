@@ -11,7 +11,10 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "core/expected.hpp"
 #include "core/thread_pool.hpp"
@@ -65,6 +68,33 @@ struct Groth16LoadOptions {
 Expected<std::shared_ptr<Groth16Circuit>> load_groth16_circuit(
     const std::filesystem::path& params, const std::function<r1cs::CompiledR1cs<ff::Fr>()>& compile,
     const Groth16LoadOptions& options, const std::string& circuit_id);
+
+// What every Groth16 proof kind's handler is given (PoRep, PoSt, SnapDeals: engine/*_handler.hpp).
+struct Groth16HandlerOptions {
+  std::filesystem::path param_dir;  // where params::find_files looks
+  ThreadPool* pool = nullptr;       // checks, synthesis, the CPU prover; must outlive the handler
+  // One per GPU the engine proves on (Kind::device with its ordinal and memory limit); empty:
+  // the CPU only.
+  std::vector<groth16::GpuChoice> gpus;
+  bool keep_cpu_prover = true;      // with GPUs: keep the key on the host too, for retries on the CPU
+  unsigned partitions_per_gpu = 4;  // the engine's: a witness buffer each (the memory estimate)
+  std::optional<uint64_t> blinding_seed;  // reproducible r, s (tests only)
+  // Instead of reading the parameter directory: the circuit of an id made elsewhere (a bench's
+  // own key, Groth16Circuit).
+  std::function<Expected<std::shared_ptr<LoadedCircuit>>(const std::string& circuit_id)> load;
+};
+
+// The .params file's size of each circuit, looked up once per circuit (finding an official file
+// checks its digest, hashing it the first time): the admission estimate of a circuit not loaded
+// yet. 0 while the file is not there (looked up again for the next job).
+class KeyFileSizes {
+ public:
+  size_t bytes(const std::string& circuit_id, const std::function<Expected<std::filesystem::path>()>& find) const;
+
+ private:
+  mutable std::mutex mutex_;
+  mutable std::map<std::string, size_t> bytes_;
+};
 
 // Host bytes of a key's points and of a compiled circuit (the memory budget's estimates).
 size_t host_bytes_of(const groth16::Parameters& p);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -52,24 +53,35 @@ std::string_view to_string(JobState state) {
 }
 
 RequestDigest request_digest(const JobRequest& r) {
-  // SHA-256(SHA-256(fields) || SHA-256(payload)): the fields fixed-width (little-endian u64s), so
-  // no two requests share an encoding; the payload hashed in place.
+  // SHA-256 over the fields, each fixed-width (little-endian u64s) or length-prefixed, so no two
+  // requests share an encoding; the payloads enter as their own SHA-256 (hashed in place).
   std::vector<uint8_t> fields;
   const auto put = [&](uint64_t v) {
     for (int i = 0; i < 8; ++i) fields.push_back(uint8_t(v >> (8 * i)));
+  };
+  const auto put_bytes = [&](std::span<const uint8_t> b) {
+    put(b.size());
+    fields.insert(fields.end(), b.begin(), b.end());
+  };
+  const auto put_digest = [&](std::span<const uint8_t> b) {
+    put(b.size());
+    const auto d = gadgets::native::sha256(b);
+    fields.insert(fields.end(), d.begin(), d.end());
   };
   put(uint64_t(r.kind));
   put(r.registered_proof ? *r.registered_proof + 1 : 0);  // 0: not given
   put(r.sector_size);
   put(r.sector_number);
   put(r.miner_id);
-  put(r.vanilla_proof.size());
-  std::array<uint8_t, 64> both{};
-  const auto f = gadgets::native::sha256(fields);
-  const auto p = gadgets::native::sha256(r.vanilla_proof);
-  std::copy(f.begin(), f.end(), both.begin());
-  std::copy(p.begin(), p.end(), both.begin() + 32);
-  return gadgets::native::sha256(both);
+  put(r.partition_index);
+  put_bytes(r.randomness);
+  put_bytes(r.comm_r_old);
+  put_bytes(r.comm_r_new);
+  put_bytes(r.comm_d_new);
+  put_digest(r.vanilla_proof);
+  put(r.vanilla_proofs.size());
+  for (const std::vector<uint8_t>& v : r.vanilla_proofs) put_digest(v);
+  return gadgets::native::sha256(fields);
 }
 
 }  // namespace cuzk::engine

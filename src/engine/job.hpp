@@ -38,12 +38,25 @@ struct JobRequest {
   uint64_t sector_size = 0;                // 0: take it from the payload
   std::optional<uint64_t> registered_proof;  // checked against the payload's when given
   std::vector<uint8_t> vanilla_proof;      // PoRep: the C1 (JSON, or Curio's wrapper)
+  // PoSt: one bincode FallbackPoStSectorProof per sector, ascending sector number (WinningPoSt:
+  // the one challenged sector's); SnapDeals: one bincode PartitionProof per partition, in order.
+  std::vector<std::vector<uint8_t>> vanilla_proofs;
   std::string payload_name = "vanilla_proof";  // how errors name the payload (the CLI: its file)
+  std::vector<std::string> payload_names;      // vanilla_proofs' names (empty: "vanilla_proofs[i]")
   uint64_t sector_number = 0, miner_id = 0;
+  std::vector<uint8_t> randomness;  // PoSt: the challenge seed, 32 bytes
+  uint32_t partition_index = 0;     // WindowPoSt: the partition of the deadline
+  std::vector<uint8_t> comm_r_old, comm_r_new, comm_d_new;  // SnapDeals: 32 bytes each
+
+  // How errors name vanilla_proofs[i].
+  std::string vanilla_name(size_t i) const {
+    return i < payload_names.size() ? payload_names[i] : "vanilla_proofs[" + std::to_string(i) + "]";
+  }
 };
 
 // What a request asks, as a digest: SHA-256 over its kind, registered proof, sector size, sector
-// number, miner id and payload (not its id or priority). Two requests with one id and different
+// number, miner id, randomness, partition index, the three SnapDeals commitments and every
+// payload (not its id, priority or the payloads' names). Two requests with one id and different
 // digests are two jobs; a completed result is never returned for a request it was not made for.
 using RequestDigest = std::array<uint8_t, 32>;
 RequestDigest request_digest(const JobRequest& request);

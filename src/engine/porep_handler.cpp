@@ -9,6 +9,7 @@
 
 #include "core/error.hpp"
 #include "core/timing.hpp"
+#include "engine/circuit_id.hpp"
 #include "groth16/backend.hpp"
 #include "groth16/keys.hpp"
 #include "groth16/params_file.hpp"
@@ -24,11 +25,6 @@
 namespace cuzk::engine {
 namespace {
 
-constexpr std::pair<uint64_t, std::string_view> kCircuitIds[] = {
-    {uint64_t{2} << 10, "porep-2k"},   {uint64_t{8} << 20, "porep-8m"},  {uint64_t{512} << 20, "porep-512m"},
-    {uint64_t{32} << 30, "porep-32g"}, {uint64_t{64} << 30, "porep-64g"},
-};
-
 struct ParsedPorep final : ParsedJob {
   porep::C1 c1;
 };
@@ -38,19 +34,9 @@ size_t witness_bytes(const porep::SectorShape& shape) { return shape.constraints
 
 }  // namespace
 
-std::optional<std::string> porep_circuit_id(uint64_t sector_size) {
-  for (const auto& [size, id] : kCircuitIds) {
-    if (size == sector_size) return std::string(id);
-  }
-  return std::nullopt;
-}
+std::optional<std::string> porep_circuit_id(uint64_t sector_size) { return circuit_id("porep", sector_size); }
 
-std::optional<uint64_t> porep_sector_size(std::string_view circuit_id) {
-  for (const auto& [size, id] : kCircuitIds) {
-    if (id == circuit_id) return size;
-  }
-  return std::nullopt;
-}
+std::optional<uint64_t> porep_sector_size(std::string_view circuit_id) { return circuit_sector_size("porep", circuit_id); }
 
 PorepHandler::PorepHandler(PorepHandlerOptions options) : options_(std::move(options)) {
   if (options_.pool == nullptr) throw Exception(invalid_argument("PorepHandler: no thread pool"));
@@ -89,26 +75,20 @@ Expected<std::unique_ptr<ParsedJob>> PorepHandler::parse(const JobRequest& reque
   // ProvingCS at a time: a, b, c and the aux values.
   job->host_bytes = 2 * request.vanilla_proof.size() + (options_.gpus.empty() ? 4 * witness_bytes(r.shape) : 0);
   // The key and, with GPUs, the pinned witness buffers of each.
-  job->circuit_bytes =
-      key_file_bytes(r.shape.sector_size) + options_.gpus.size() * options_.partitions_per_gpu * witness_bytes(r.shape);
+  const auto key_file = [&]() -> Expected<std::filesystem::path> {
+    porep::ParamsFiles files;
+    CUZK_TRY_ASSIGN(files, porep::find_params(options_.param_dir, r.shape.sector_size));
+    return files.params;
+  };
+  job->circuit_bytes = key_bytes_.bytes(job->circuit_id, key_file) +
+                       options_.gpus.size() * options_.partitions_per_gpu * witness_bytes(r.shape);
   return std::unique_ptr<ParsedJob>(std::move(job));
-}
-
-size_t PorepHandler::key_file_bytes(uint64_t sector_size) const {
-  const std::lock_guard lock(key_bytes_mutex_);
-  if (auto it = key_bytes_.find(sector_size); it != key_bytes_.end()) return it->second;
-  const auto files = porep::find_params(options_.param_dir, sector_size);
-  std::error_code ec;
-  const uintmax_t bytes = files ? std::filesystem::file_size(files->params, ec) : 0;
-  if (!files || ec) return 0;  // not there (yet): looked up again for the next job
-  key_bytes_.emplace(sector_size, size_t(bytes));
-  return size_t(bytes);
 }
 
 Expected<std::shared_ptr<LoadedCircuit>> PorepHandler::load(const std::string& circuit_id) {
   const std::optional<uint64_t> size = porep_sector_size(circuit_id);
   if (!size) return Error{ErrorCode::kNotFound, "no PoRep circuit '" + circuit_id + "'"};
-  if (options_.load) return options_.load(*size);
+  if (options_.load) return options_.load(circuit_id);
   porep::ParamsFiles files;
   CUZK_TRY_ASSIGN(files, porep::find_params(options_.param_dir, *size));
   porep::SectorShape shape;

@@ -121,7 +121,6 @@ std::vector<CircuitCheck> check_dir(const fs::path& dir, std::optional<uint64_t>
     if (sector_size && f.sector_size != *sector_size) continue;
     CircuitCheck c;
     c.official = &f;
-    c.served = served(f.circuit);
     c.params = check_file(dir / (std::string(f.stem) + ".params"), f.params_digest, digests);
     c.vk = check_file(dir / (std::string(f.stem) + ".vk"), f.vk_digest, digests);
     out.push_back(std::move(c));
@@ -135,10 +134,9 @@ Verdict verdict(const std::vector<CircuitCheck>& checks, std::optional<uint64_t>
   };
   for (const CircuitCheck& c : checks)
     if (bad(c.params) || bad(c.vk)) return Verdict::damaged;
-  // Per sector size: are all served circuits there?
+  // Per sector size: are all its circuits there?
   std::vector<std::pair<uint64_t, bool>> sizes;  // (size, complete so far), in table order
   for (const CircuitCheck& c : checks) {
-    if (!c.served) continue;
     auto at = std::find_if(sizes.begin(), sizes.end(), [&](const auto& s) { return s.first == c.official->sector_size; });
     if (at == sizes.end()) {
       sizes.emplace_back(c.official->sector_size, true);
@@ -146,7 +144,7 @@ Verdict verdict(const std::vector<CircuitCheck>& checks, std::optional<uint64_t>
     }
     at->second = at->second && c.ok();
   }
-  if (sizes.empty()) return Verdict::incomplete;  // no served circuit at this size
+  if (sizes.empty()) return Verdict::incomplete;  // no circuit at this size
   if (sector_size) return sizes.front().second ? Verdict::complete : Verdict::incomplete;
   for (const auto& [size, complete] : sizes)
     if (complete) return Verdict::complete;
@@ -157,8 +155,7 @@ std::string report(const fs::path& dir, const std::vector<CircuitCheck>& checks)
   std::string out = fmt::format("parameters in {}\n", dir.string());
   std::vector<const FileCheck*> missing;
   for (const CircuitCheck& c : checks) {
-    const std::string what = fmt::format("{} {}{}", to_string(c.official->circuit), exact_size_text(c.official->sector_size),
-                                         c.served ? "" : " (not served yet)");
+    const std::string what = fmt::format("{} {}", to_string(c.official->circuit), exact_size_text(c.official->sector_size));
     for (const auto& [file, ext, want] : {std::tuple{&c.params, ".params", c.official->params_digest},
                                           std::tuple{&c.vk, ".vk", c.official->vk_digest}}) {
       std::string status(to_string(file->status));
@@ -167,11 +164,11 @@ std::string report(const fs::path& dir, const std::vector<CircuitCheck>& checks)
                               "again)", file->path.filename().string(), file->digest, want);
       if (file->status == FileCheck::Status::unreadable) status += ": " + file->digest;
       out += fmt::format("  {:<34} {:<7} {}\n", what, ext, status);
-      if (file->status == FileCheck::Status::missing && c.served) missing.push_back(file);
+      if (file->status == FileCheck::Status::missing) missing.push_back(file);
     }
   }
   if (!missing.empty()) {
-    out += fmt::format("missing files of served circuits ({}), to be fetched into {} with Filecoin's tools "
+    out += fmt::format("missing files ({}), to be fetched into {} with Filecoin's tools "
                        "(e.g. `curio fetch-params <size>`; cuzk does not download):\n",
                        missing.size(), dir.string());
     for (const FileCheck* f : missing) out += fmt::format("  {}\n", f->path.filename().string());

@@ -37,7 +37,6 @@ std::string_view to_string(FileCheck::Status status);  // "ok", "missing", "DIGE
 
 struct CircuitCheck {
   const OfficialFile* official = nullptr;
-  bool served = false;  // a handler proves this circuit (served_circuits())
   FileCheck params, vk;
   bool ok() const { return params.status == FileCheck::Status::ok && vk.status == FileCheck::Status::ok; }
 };
@@ -49,13 +48,13 @@ std::vector<CircuitCheck> check_dir(const std::filesystem::path& dir, std::optio
 
 // The answer for scripts (`cuzk params check` exits 0 only for complete): damaged when a present
 // official file does not hash to its published digest or cannot be read; else, with a sector
-// size, incomplete unless every served circuit's two files are there and match; without one,
+// size, incomplete unless every circuit's two files are there and match; without one,
 // incomplete unless some sector size has all of them.
 enum class Verdict : uint8_t { complete, incomplete, damaged };
 Verdict verdict(const std::vector<CircuitCheck>& checks, std::optional<uint64_t> sector_size);
 
-// A table for people: one line per circuit and file (the ones not served yet marked so), then the
-// served circuits' missing files and the directory they go in.
+// A table for people: one line per circuit and file, then the missing files and the directory
+// they go in.
 std::string report(const std::filesystem::path& dir, const std::vector<CircuitCheck>& checks);
 
 }  // namespace cuzk::params

@@ -97,10 +97,6 @@ constexpr std::array<OfficialFile, 20> kFiles = {{
      "1a392e7b759fb18e036c7559b5ece816", "80e366df2f1011953c2d01c7b7c9ee8e"},
 }};
 
-// The kinds with a ProofHandler in the daemon (engine/porep_handler.hpp, ...). Add a kind here
-// together with its handler.
-constexpr std::array<Circuit, 1> kServed = {Circuit::porep};
-
 }  // namespace
 
 std::string_view to_string(Circuit circuit) {
@@ -120,9 +116,5 @@ const OfficialFile* official_file(Circuit circuit, uint64_t sector_size) {
     if (f.circuit == circuit && f.sector_size == sector_size) return &f;
   return nullptr;
 }
-
-std::span<const Circuit> served_circuits() { return kServed; }
-
-bool served(Circuit circuit) { return std::find(kServed.begin(), kServed.end(), circuit) != kServed.end(); }
 
 }  // namespace cuzk::params

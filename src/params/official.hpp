@@ -1,10 +1,9 @@
 #pragma once
 // Filecoin's published Groth16 parameter files (rust-fil-proofs parameters.json, v28), one table
-// for every proof kind cuzk serves or will serve: PoRep (shared/SPEC-POREP.md), Winning and
-// Window PoSt (shared/SPEC-POST.md §1), SnapDeals (shared/SPEC-SNAP.md §2). The operator fetches
-// the files with Filecoin's own tools (paramfetch, `curio fetch-params`, `lotus fetch-params`);
-// cuzk never downloads. A circuit kind is listed here whether or not a handler serves it yet:
-// served_circuits() says which are; a helper adding a handler adds its kind there.
+// for every proof kind cuzk serves: PoRep (shared/SPEC-POREP.md), Winning and Window PoSt
+// (shared/SPEC-POST.md §1), SnapDeals (shared/SPEC-SNAP.md §2). The operator fetches the files
+// with Filecoin's own tools (paramfetch, `curio fetch-params`, `lotus fetch-params`); cuzk never
+// downloads.
 
 #include <cstdint>
 #include <optional>
@@ -27,9 +26,5 @@ struct OfficialFile {
 // Every published file of the table, PoRep first, then by circuit and sector size.
 std::span<const OfficialFile> official_files();
 const OfficialFile* official_file(Circuit circuit, uint64_t sector_size);  // nullptr: none published
-
-// The circuits the daemon has a handler for (the engine's ProofHandlers), in table order.
-std::span<const Circuit> served_circuits();
-bool served(Circuit circuit);
 
 }  // namespace cuzk::params

@@ -14,11 +14,12 @@
 #include <string_view>
 
 #include "core/expected.hpp"
+#include "params/find.hpp"
 #include "params/official.hpp"
 
 namespace cuzk::porep {
 
-inline constexpr std::string_view kDefaultParameterDir = "/var/tmp/filecoin-proof-parameters";
+inline constexpr std::string_view kDefaultParameterDir = params::kDefaultParameterDir;
 
 // One published PoRep circuit (params/official.hpp, the table of every proof kind's files; one
 // circuit per sector size serves both the V1 and V1_1 registered proofs: the graph enters through
@@ -26,20 +27,12 @@ inline constexpr std::string_view kDefaultParameterDir = "/var/tmp/filecoin-proo
 using OfficialParams = params::OfficialFile;
 const OfficialParams* official_params(uint64_t sector_size);  // nullptr for an unknown size
 
-// cuzk's own file stem for a sector size, e.g. "cuzk-v1-stacked-porep-2KiB" (v1: the circuit
-// version; bump it whenever the circuit's rows change).
+// cuzk's own file stem for a sector size, e.g. "cuzk-v1-stacked-porep-2KiB" (params::own_stem).
 std::string own_params_stem(uint64_t sector_size);
 
-struct ParamsFiles {
-  std::filesystem::path params, vk;
-  bool official = false;
-};
-
-// The files to use in `dir` for a sector size: official ones when present and their digests
-// match (a mismatch is an error naming the file: a corrupt download must not be used silently),
-// else cuzk's own; neither gives an error that says what to run. Digests of large files are
-// cached beside them in "<file>.cuzk-digest" (size, mtime, digest), so a 47 GiB file is hashed
-// once, not on every start.
+// The files to use in `dir` for a sector size: params::find_files (official ones first, their
+// digests checked, then cuzk's own; neither: an error that says what to fetch or run).
+using ParamsFiles = params::Files;
 Expected<ParamsFiles> find_params(const std::filesystem::path& dir, uint64_t sector_size);
 
 // Hex of the first 16 bytes of BLAKE2b-512 of the file (parameters.json's "digest"):

@@ -11,19 +11,16 @@
 #include <string_view>
 
 #include "core/expected.hpp"
+#include "params/find.hpp"
+#include "params/official.hpp"
 #include "post/registered.hpp"
 
 namespace cuzk::post {
 
-// One published FallbackPoSt circuit (rust-fil-proofs parameters.json, v28). V1 and V1_2 WindowPoSt
-// share it: the ApiVersion is not part of the identifier.
-struct OfficialParams {
-  PostKind kind;
-  uint64_t sector_size;
-  std::string_view stem;           // file name without .params / .vk
-  std::string_view params_digest;  // hex of the first 16 bytes of BLAKE2b-512 of the file
-  std::string_view vk_digest;
-};
+// The FallbackPoSt circuit of a kind in the table of published files (params/official.hpp: V1
+// and V1_2 WindowPoSt share one; the ApiVersion is not part of the identifier).
+params::Circuit params_circuit(PostKind kind);
+using OfficialParams = params::OfficialFile;
 const OfficialParams* official_params(PostKind kind, uint64_t sector_size);  // nullptr: unknown
 
 // The stem as rust-fil-proofs derives it (parameter_cache.rs cache_identifier): "v28-" + the cache
@@ -31,16 +28,12 @@ const OfficialParams* official_params(PostKind kind, uint64_t sector_size);  // 
 // SHA-256 of "FallbackPoSt::PublicParams{sector_size: S, challenge_count: C, sector_count: N}".
 std::string derived_official_stem(const PostParams& params);
 
-// cuzk's own stem, e.g. "cuzk-v1-window-post-2KiB" (v1: the circuit version).
+// cuzk's own stem, e.g. "cuzk-v1-window-post-2KiB" (params::own_stem).
 std::string own_params_stem(PostKind kind, uint64_t sector_size);
 
-struct ParamsFiles {
-  std::filesystem::path params, vk;
-  bool official = false;
-};
-
-// As porep::find_params: official files when present and their digests match (a mismatch is an
-// error naming the file), else cuzk's own; neither: an error saying what to fetch or run.
+// The files to use: params::find_files (official ones first, their digests checked, then cuzk's
+// own; neither: an error saying what to fetch or run).
+using ParamsFiles = params::Files;
 Expected<ParamsFiles> find_params(const std::filesystem::path& dir, PostKind kind, uint64_t sector_size);
 
 }  // namespace cuzk::post

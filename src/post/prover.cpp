@@ -20,33 +20,44 @@ std::vector<PublicSector> public_sectors(std::span<const FallbackPoStSectorProof
   return out;
 }
 
-Expected<PostProof> prove_partition(const PartitionRequest& request, groth16::ProverBackend& prover,
-                                    const groth16::PreparedVerifyingKey& pvk, const PostPoseidon& poseidon,
-                                    const PostProveOptions& options) {
+Expected<std::vector<ff::Fr>> validate_partition(const PartitionRequest& request, const PostPoseidon& poseidon,
+                                                 ThreadPool* pool, const std::function<std::string(size_t)>& name) {
+  const auto source = [&](size_t i) {
+    return (name ? name(i) : "vanilla proof " + std::to_string(i)) + " (sector " +
+           std::to_string(request.vanilla[i].sector_id) + ")";
+  };
   PostParams params;
   CUZK_TRY_ASSIGN(params, post_params(request.proof));
-  PostProof out;
-  auto t0 = Clock::now();
   // Positions in the verifier's order: strictly ascending sector numbers.
-  for (size_t i = 0; i < request.vanilla.size(); ++i) {
-    const FallbackPoStSectorProof& p = request.vanilla[i];
-    if (i > 0 && p.sector_id <= request.vanilla[i - 1].sector_id)
-      return Error{ErrorCode::kInvalidArgument, "vanilla proofs: sector " + std::to_string(p.sector_id) + " after sector " +
-                                                    std::to_string(request.vanilla[i - 1].sector_id) +
-                                                    " (they must come in ascending sector order, each once)"};
-    const uint64_t position = uint64_t(request.partition) * params.sector_count + i;
-    if (auto ok = validate(p, request.proof, request.randomness, position, poseidon,
-                           "vanilla proof " + std::to_string(i) + " (sector " + std::to_string(p.sector_id) + ")");
-        !ok)
-      return ok.error();
+  for (size_t i = 1; i < request.vanilla.size(); ++i) {
+    if (request.vanilla[i].sector_id <= request.vanilla[i - 1].sector_id)
+      return invalid_argument(source(i) + ": after sector " + std::to_string(request.vanilla[i - 1].sector_id) +
+                              " (vanilla proofs come in ascending sector order, each once)");
   }
-  std::vector<ff::Fr> expected;
-  CUZK_TRY_ASSIGN(expected, chunk_public_inputs(request.proof, request.randomness, public_sectors(request.vanilla),
-                                                request.partition));
+  std::vector<Expected<void>> results(request.vanilla.size());
+  const auto check = [&](size_t begin, size_t end) {
+    for (size_t i = begin; i < end; ++i) {
+      const uint64_t position = uint64_t(request.partition) * params.sector_count + i;
+      results[i] = validate(request.vanilla[i], request.proof, request.randomness, position, poseidon, source(i));
+    }
+  };
+  if (pool != nullptr) {
+    pool->parallel_for(request.vanilla.size(), 1, check);
+  } else {
+    check(0, request.vanilla.size());
+  }
+  for (const Expected<void>& r : results)
+    if (!r) return r.error();
+  return chunk_public_inputs(request.proof, request.randomness, public_sectors(request.vanilla), request.partition);
+}
+
+Expected<PostProof> prove_validated(const PartitionRequest& request, std::span<const ff::Fr> expected,
+                                    groth16::ProverBackend& prover, const groth16::PreparedVerifyingKey& pvk,
+                                    const PostPoseidon& poseidon, const PostProveOptions& options) {
+  PostParams params;
+  CUZK_TRY_ASSIGN(params, post_params(request.proof));
   std::vector<SectorWitness> sectors;
   CUZK_TRY_ASSIGN(sectors, circuit_sectors(params, request.vanilla));
-  out.validate_ms = ms_since(t0);
-
   const PostCircuitShape shape = circuit_shape(params);
   const groth16::Blinding blinding =
       options.blinding_seed ? groth16::Blinding::from_seed(*options.blinding_seed) : groth16::Blinding::random();
@@ -60,11 +71,25 @@ Expected<PostProof> prove_partition(const PartitionRequest& request, groth16::Pr
   groth16::PartitionProof proved;
   CUZK_TRY_ASSIGN(proved, groth16::prove_verified(prover, pvk, synthesis, expected, blinding,
                                                   "partition " + std::to_string(request.partition)));
+  PostProof out;
   out.proof = proved.proof;
   out.synthesis_ms = proved.times.synthesis_ms;
   out.prove_ms = proved.times.prove_ms;
   out.verify_ms = proved.times.verify_ms;
   out.prover = proved.times.prover;
+  return out;
+}
+
+Expected<PostProof> prove_partition(const PartitionRequest& request, groth16::ProverBackend& prover,
+                                    const groth16::PreparedVerifyingKey& pvk, const PostPoseidon& poseidon,
+                                    const PostProveOptions& options) {
+  const auto t0 = Clock::now();
+  std::vector<ff::Fr> expected;
+  CUZK_TRY_ASSIGN(expected, validate_partition(request, poseidon, options.synthesis_pool));
+  const double validate_ms = ms_since(t0);
+  PostProof out;
+  CUZK_TRY_ASSIGN(out, prove_validated(request, expected, prover, pvk, poseidon, options));
+  out.validate_ms = validate_ms;
   return out;
 }
 

@@ -7,8 +7,11 @@
 // and verified before it is returned (a wrong proof is never returned).
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
+#include <string>
+#include <vector>
 
 #include "core/expected.hpp"
 #include "core/thread_pool.hpp"
@@ -45,6 +48,22 @@ struct PostProof {
 // The public sectors of the vanilla proofs (sector id and comm_r each).
 std::vector<PublicSector> public_sectors(std::span<const FallbackPoStSectorProof> vanilla);
 
+// Every vanilla proof of the request validated at its position in the verifier's order (strictly
+// ascending sector numbers; post::validate), in parallel on `pool` when given, and the partition's
+// public inputs derived from public data (randomness, sector ids, comm_r): what the engine checks
+// before a job is admitted. Errors name vanilla proof i by `name(i)` (default "vanilla proof i"),
+// its sector, the field and offset.
+Expected<std::vector<ff::Fr>> validate_partition(const PartitionRequest& request, const PostPoseidon& poseidon,
+                                                 ThreadPool* pool = nullptr,
+                                                 const std::function<std::string(size_t)>& name = {});
+
+// A validated request proved: its circuit synthesised, the circuit's public inputs checked
+// against `expected` (validate_partition's), proved and verified (groth16::prove_verified).
+Expected<PostProof> prove_validated(const PartitionRequest& request, std::span<const ff::Fr> expected,
+                                    groth16::ProverBackend& prover, const groth16::PreparedVerifyingKey& pvk,
+                                    const PostPoseidon& poseidon, const PostProveOptions& options = {});
+
+// Both: validate_partition, then prove_validated.
 Expected<PostProof> prove_partition(const PartitionRequest& request, groth16::ProverBackend& prover,
                                     const groth16::PreparedVerifyingKey& pvk, const PostPoseidon& poseidon,
                                     const PostProveOptions& options = {});

@@ -23,8 +23,17 @@ Expected<engine::JobRequest> to_job_request(const cuzk::v1::SubmitProofRequest& 
   // proto3 cannot tell 0 from unset: 0 (StackedDrg2KiBV1, a test size) is not checked.
   if (r.registered_proof() != 0) j.registered_proof = r.registered_proof();
   j.vanilla_proof.assign(r.vanilla_proof().begin(), r.vanilla_proof().end());
+  j.vanilla_proofs.reserve(size_t(r.vanilla_proofs_size()));
+  for (const std::string& v : r.vanilla_proofs()) j.vanilla_proofs.emplace_back(v.begin(), v.end());
   j.sector_number = r.sector_number();
   j.miner_id = r.miner_id();
+  // Checked by the kind's handler (its error names the field): PoSt's randomness, WindowPoSt's
+  // partition (absent: 0), SnapDeals' three commitments.
+  j.randomness.assign(r.randomness().begin(), r.randomness().end());
+  j.partition_index = r.partition_index();
+  j.comm_r_old.assign(r.comm_r_old().begin(), r.comm_r_old().end());
+  j.comm_r_new.assign(r.comm_r_new().begin(), r.comm_r_new().end());
+  j.comm_d_new.assign(r.comm_d_new().begin(), r.comm_d_new().end());
   return j;
 }
 

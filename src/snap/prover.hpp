@@ -6,13 +6,16 @@
 // files: cuzk's own "cuzk-v1-snap-<size>" (cuzk setup --circuit snap).
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "core/expected.hpp"
+#include "core/thread_pool.hpp"
 #include "groth16/backend.hpp"
+#include "groth16/partition_prover.hpp"
 #include "groth16/proof.hpp"
 #include "groth16/verifier.hpp"
 #include "snap/circuit.hpp"
@@ -28,9 +31,27 @@ struct UpdateProof {
   std::vector<uint8_t> bytes() const;  // 192 bytes per partition, in order
 };
 
-// Every partition (vanilla[k] is partition k's) proved and verified. Errors: a vanilla proof that
-// does not validate (naming its partition), a circuit input that differs from the derived one,
-// a proof that does not verify (kVerifyFailed).
+// Every partition's vanilla proof (vanilla[k] is partition k's) validated against the shape and
+// the public values (validate_partition_proof), in parallel on `pool` when given; the error names
+// the first failing partition by `name(k)` ("partition k" when not given).
+Expected<void> validate_update(const UpdateShape& shape, std::span<const PartitionProof> vanilla, const UpdatePublic& pub,
+                               const UpdatePoseidon& poseidon, ThreadPool* pool = nullptr,
+                               const std::function<std::string(uint32_t)>& name = {});
+
+// Partition k proved from its validated vanilla proof by the recipe every proof kind shares
+// (groth16::prove_verified): synthesis by the backend's path, the circuit's inputs against the
+// derived ones, the proof, its verification (kVerifyFailed when it does not verify); the
+// witness-only synthesis runs the challenges in parallel on `synthesis_pool` when given.
+Expected<groth16::PartitionProof> prove_partition(const UpdateShape& shape, const PartitionProof& vanilla, uint32_t k,
+                                                  const UpdatePublic& pub, groth16::ProverBackend& prover,
+                                                  const groth16::PreparedVerifyingKey& pvk,
+                                                  const UpdatePoseidon& poseidon, const groth16::Blinding& blinding,
+                                                  ThreadPool* synthesis_pool = nullptr);
+
+// Every partition validated, then proved and verified one by one (partition k blinded by
+// from_seed(seed + k) when a seed is given). Errors: a vanilla proof that does not validate
+// (naming its partition), a circuit input that differs from the derived one, a proof that does
+// not verify (kVerifyFailed).
 Expected<UpdateProof> prove_update(const UpdateShape& shape, std::span<const PartitionProof> vanilla,
                                    const UpdatePublic& pub, groth16::ProverBackend& prover,
                                    const groth16::PreparedVerifyingKey& pvk, const UpdatePoseidon& poseidon,

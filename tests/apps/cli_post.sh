@@ -25,7 +25,13 @@ verify_polka --randomness "02${ones:2}" --sector "77:$comm_r" > /dev/null; [ $? 
 verify_polka --randomness "$ones" --sector "78:$comm_r" > /dev/null; [ $? = 1 ] || fail "another sector accepted"
 set -e
 
+# A valid request (the model's sector 1, its randomness) without parameters; the same with another
+# randomness is refused first, naming the leaf that is not the derived challenge.
+model_rnd=$(sed -n 's/^randomness //p' "$data/window-2KiB.public.txt")
 expect_exit 2 "cuzk setup --circuit window-post --sector-size 2KiB" \
+  "$cuzk" prove post --vanilla "$data/window-2KiB.vanilla.sector1.bin" --registered-proof 10 --randomness "$model_rnd" \
+  --params "$t/no-params" --out "$t/p.bin"
+expect_exit 2 "window-2KiB.vanilla.sector1.bin (sector 1): offset 56: .*leaf index 15 is not the derived challenge" \
   "$cuzk" prove post --vanilla "$data/window-2KiB.vanilla.sector1.bin" --registered-proof 10 --randomness "$ones" \
   --params "$t/no-params" --out "$t/p.bin"
 

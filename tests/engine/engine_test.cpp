@@ -12,6 +12,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <string>
@@ -247,6 +248,47 @@ TEST(Engine, OneRequestIdAskingOtherThingsGivesEachItsOwnProof) {
   EXPECT_EQ(f.await(third).state, JobState::completed);
   EXPECT_EQ(request_digest(request("x", Priority::low, "a")), request_digest(request("x", Priority::critical, "b")));
   EXPECT_EQ(f.handler->order().size(), 3u);
+}
+
+// Every field a request asks by enters its digest: WindowPoSt partitions under one id differ
+// only in partition_index and their vanilla proofs, WinningPoSt rounds in randomness, re-snaps
+// in the commitments; the payloads' names (how errors cite them) do not.
+TEST(RequestDigest, EveryAskedFieldChangesIt) {
+  JobRequest base;
+  base.kind = ProofKind::window_post_partition;
+  base.randomness.assign(32, 7);
+  base.vanilla_proofs = {{1, 2, 3}, {4, 5}};
+  base.comm_r_old.assign(32, 1);
+  base.comm_r_new.assign(32, 2);
+  base.comm_d_new.assign(32, 3);
+  const RequestDigest d = request_digest(base);
+  std::vector<std::function<void(JobRequest&)>> changes = {
+      [](JobRequest& r) { r.partition_index = 1; },
+      [](JobRequest& r) { r.randomness[31] ^= 1; },
+      [](JobRequest& r) { r.randomness.pop_back(); },
+      [](JobRequest& r) { r.vanilla_proofs[1][0] ^= 1; },
+      [](JobRequest& r) { r.vanilla_proofs.pop_back(); },
+      // The same bytes split differently between two payloads.
+      [](JobRequest& r) { r.vanilla_proofs = {{1, 2}, {3, 4, 5}}; },
+      [](JobRequest& r) { r.comm_r_old[0] ^= 1; },
+      [](JobRequest& r) { r.comm_r_new[0] ^= 1; },
+      [](JobRequest& r) { r.comm_d_new[0] ^= 1; },
+      // comm_r_old's last byte moved to comm_r_new's front: same concatenation.
+      [](JobRequest& r) { r.comm_r_old.pop_back(); r.comm_r_new.insert(r.comm_r_new.begin(), 1); },
+      [](JobRequest& r) { r.kind = ProofKind::winning_post; },
+      [](JobRequest& r) { r.registered_proof = 13; },
+      [](JobRequest& r) { r.vanilla_proof = {9}; },
+  };
+  for (size_t i = 0; i < changes.size(); ++i) {
+    JobRequest r = base;
+    changes[i](r);
+    EXPECT_NE(request_digest(r), d) << "change " << i;
+  }
+  JobRequest named = base;
+  named.payload_names = {"a.bin", "b.bin"};
+  named.request_id = "another";
+  named.priority = Priority::critical;
+  EXPECT_EQ(request_digest(named), d);
 }
 
 TEST(Engine, AMalformedPayloadFailsThatJobOnlyNamingTheField) {

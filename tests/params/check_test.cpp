@@ -50,7 +50,6 @@ TEST(OfficialParams, TableFollowsTheNamingRules) {
   }
   EXPECT_EQ(official_files().size(), stems.size());
   EXPECT_EQ(official_file(Circuit::porep, 12345), nullptr);
-  EXPECT_TRUE(served(Circuit::porep));
   // The 32 GiB Window PoSt name as shared/SPEC-POST.md §1 gives it.
   EXPECT_EQ(official_file(Circuit::window_post, uint64_t(32) << 30)->stem,
             "v28-proof-of-spacetime-fallback-merkletree-poseidon_hasher-8-8-0-"
@@ -78,8 +77,8 @@ TEST(ParamsCheck, DigestIsBlake2b512PrefixAndCached) {
   EXPECT_FALSE(file_digest(dir.path() / "missing").has_value());
 }
 
-// A one-entry table whose .params is "abc" (so its digest is known) checks ok; a wrong .vk is a
-// mismatch that names both digests; a missing file is listed with the directory it goes in.
+// A two-entry table whose files are "abc" (so their digests are known) checks ok; a wrong .vk is
+// a mismatch that names both digests; a missing file is listed with the directory it goes in.
 TEST(ParamsCheck, StatusesVerdictAndReport) {
   test::TempDir dir("params-check");
   const OfficialFile table[] = {{Circuit::porep, 2048, "stem-a", kAbcDigest, kAbcDigest},
@@ -88,14 +87,11 @@ TEST(ParamsCheck, StatusesVerdictAndReport) {
   auto checks = check_dir(dir.path(), std::nullopt, Digests::compute, table);
   ASSERT_EQ(checks.size(), 2u);
   EXPECT_EQ(checks[0].params.status, FileCheck::Status::missing);
-  EXPECT_TRUE(checks[0].served);
-  EXPECT_FALSE(checks[1].served);
   EXPECT_EQ(verdict(checks, std::nullopt), Verdict::incomplete);
   std::string text = report(dir.path(), checks);
   EXPECT_NE(text.find("stem-a.params"), std::string::npos) << text;
   EXPECT_NE(text.find("stem-a.vk"), std::string::npos);
-  EXPECT_EQ(text.find("stem-b.params"), std::string::npos) << "not served: not asked for";
-  EXPECT_NE(text.find("not served yet"), std::string::npos);
+  EXPECT_NE(text.find("stem-b.params"), std::string::npos) << text;
   EXPECT_NE(text.find(dir.path().string()), std::string::npos);
 
   // Present before hashing: cached_only leaves it unchecked, compute checks it.
@@ -107,10 +103,14 @@ TEST(ParamsCheck, StatusesVerdictAndReport) {
   EXPECT_EQ(checks[0].params.status, FileCheck::Status::ok);
   EXPECT_EQ(checks[0].vk.status, FileCheck::Status::ok);
   EXPECT_TRUE(checks[0].ok());
-  EXPECT_EQ(verdict(checks, std::nullopt), Verdict::complete);  // the unserved kind's absence does not count
+  EXPECT_EQ(verdict(checks, 2048), Verdict::incomplete);  // stem-b is missing
+  write(dir.path() / "stem-b.params", "abc");
+  write(dir.path() / "stem-b.vk", "abc");
+  checks = check_dir(dir.path(), std::nullopt, Digests::compute, table);
+  EXPECT_EQ(verdict(checks, std::nullopt), Verdict::complete);
   EXPECT_EQ(verdict(checks, 2048), Verdict::complete);
   EXPECT_EQ(verdict(check_dir(dir.path(), uint64_t(32) << 30, Digests::compute, table), uint64_t(32) << 30),
-            Verdict::incomplete);  // no served circuit of that size in the table
+            Verdict::incomplete);  // no circuit of that size in the table
   checks = check_dir(dir.path(), std::nullopt, Digests::cached_only, table);
   EXPECT_EQ(checks[0].params.status, FileCheck::Status::ok) << "cached by the computing check";
 
@@ -123,7 +123,7 @@ TEST(ParamsCheck, StatusesVerdictAndReport) {
   EXPECT_NE(text.find("DIGEST MISMATCH"), std::string::npos) << text;
   EXPECT_NE(text.find(checks[0].vk.digest), std::string::npos);
   EXPECT_NE(text.find(kAbcDigest), std::string::npos);
-  // Damage in a kind not served yet also counts: the file is not what its name says.
+  // Damage in another circuit's file counts too.
   write(dir.path() / "stem-a.vk", "abc");
   write(dir.path() / "stem-b.params", "xyz");
   EXPECT_EQ(verdict(check_dir(dir.path(), 2048, Digests::compute, table), 2048), Verdict::damaged);
