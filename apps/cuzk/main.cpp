@@ -10,6 +10,7 @@
 #include "daemon_commands.hpp"
 #include "gpu_bench_commands.hpp"
 #include "e2e_bench.hpp"
+#include "latency_bench.hpp"
 #include "pipeline_bench.hpp"
 #include "groth16_bench.hpp"
 #include "groth16_commands.hpp"
@@ -160,15 +161,17 @@ int main(int argc, char** argv) {
   bpl->add_flag("--json", bench_pipeline.json, "print one JSON object");
 
   cuzk::bench::E2eBenchOptions bench_e2e;
-  auto* bee = be->add_subcommand("e2e", "PoRep C2 end to end with our own key: synthetic C1s, compile, key, N proofs "
-                                        "(GPU or CPU), each verified");
+  auto* bee = be->add_subcommand("e2e", "one kind of proof end to end with our own key: synthetic inputs, compile, "
+                                        "key, N proofs (GPU or CPU), each verified");
+  bee->add_option("--kind", bench_e2e.kind, "porep (default), window-post, winning-post or snap")
+      ->check(CLI::IsMember({"porep", "window-post", "winning-post", "snap"}));
   bee->add_option("--sector-size", bench_e2e.sector_size, "2KiB, 8MiB, 512MiB, 32GiB or 64GiB");
   bee->add_option("--proofs", bench_e2e.proofs, "proofs, one after another (default 1)");
   std::string e2e_gpu, e2e_gpu_memory;
   bee->add_option("--gpu", e2e_gpu, "auto, off (CPU) or a GPU ordinal (default: $CUZK_GPU, else auto)");
   bee->add_option("--gpu-memory", e2e_gpu_memory,
                   "the most GPU memory to use, e.g. 16GiB (the small-card path; default: $CUZK_GPU_MEMORY, else all free)");
-  bee->add_option("--seed", bench_e2e.seed, "toxic waste and C1s (insecure: a benchmark's key)");
+  bee->add_option("--seed", bench_e2e.seed, "toxic waste and inputs (insecure: a benchmark's key)");
   bee->add_option("--threads", bench_e2e.threads, "worker threads (default: all)");
   bee->add_option("--synthesis-workers", bench_e2e.synthesis_workers,
                   "GPU: partitions in flight, each synthesised and proved by a worker (default 2)");
@@ -176,6 +179,20 @@ int main(int argc, char** argv) {
                 "GPU: each partition's challenges one after another on its worker (default: in parallel on the "
                 "pool)");
   bee->add_flag("--json", bench_e2e.json, "print one JSON object");
+
+  cuzk::bench::LatencyBenchOptions bench_latency;
+  auto* bla = be->add_subcommand("latency", "a CRITICAL WinningPoSt behind PoRep jobs: its time alone, then submitted "
+                                            "while PoRep partitions fill the GPU (own keys, synthetic inputs)");
+  bla->add_option("--sector-size", bench_latency.sector_size, "2KiB, 8MiB, 512MiB, 32GiB or 64GiB");
+  bla->add_option("--porep-proofs", bench_latency.porep_proofs, "PoRep jobs submitted at once (default 2)");
+  bla->add_option("--probes", bench_latency.probes, "WinningPoSts alone, and behind the PoRep jobs (default 3)");
+  std::string latency_gpu, latency_gpu_memory;
+  bla->add_option("--gpu", latency_gpu, "auto, off (CPU) or a GPU ordinal (default: $CUZK_GPU, else auto)");
+  bla->add_option("--gpu-memory", latency_gpu_memory, "the most GPU memory to use, e.g. 16GiB");
+  bla->add_option("--partitions-per-gpu", bench_latency.partitions_per_gpu, "partitions in flight (default 2)");
+  bla->add_option("--seed", bench_latency.seed, "toxic waste and inputs (insecure: a benchmark's key)");
+  bla->add_option("--threads", bench_latency.threads, "worker threads (default: all)");
+  bla->add_flag("--json", bench_latency.json, "print one JSON object");
 
   cuzk::bench::SynthBenchOptions bench_synth;
   auto* bs = be->add_subcommand("synth", "time one PoRep partition's synthesis (proving or witness-only mode)");
@@ -265,6 +282,10 @@ int main(int argc, char** argv) {
   if (bee->parsed()) return guarded("bench e2e", [&] {
       bench_e2e.gpu = cuzk::app::must(cuzk::app::gpu_choice_setting(e2e_gpu, e2e_gpu_memory));
       return cuzk::bench::run_e2e_bench(bench_e2e);
+    });
+  if (bla->parsed()) return guarded("bench latency", [&] {
+      bench_latency.gpu = cuzk::app::must(cuzk::app::gpu_choice_setting(latency_gpu, latency_gpu_memory));
+      return cuzk::bench::run_latency_bench(bench_latency);
     });
   if (bpl->parsed()) return guarded("bench pipeline", [&] {
       bench_pipeline.gpus = cuzk::app::must(cuzk::app::gpu_devices_setting(pipeline_gpu, pipeline_gpu_memory));

@@ -3,6 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
+#include <functional>
+#include <memory>
+#include <string>
 #include <optional>
 #include <vector>
 
@@ -12,7 +16,15 @@
 #include "core/thread_pool.hpp"
 #include "core/timing.hpp"
 #include "engine/engine.hpp"
+#include "engine/circuit_id.hpp"
 #include "engine/porep_handler.hpp"
+#include "engine/post_handler.hpp"
+#include "engine/snap_handler.hpp"
+#include "core/memory_size.hpp"
+#include "post/synthetic_vanilla.hpp"
+#include "post/vanilla.hpp"
+#include "snap/synthetic_vanilla.hpp"
+#include "snap/vanilla.hpp"
 #include "groth16/select_prover.hpp"
 #include "own_key.hpp"
 #include "porep/c1.hpp"
@@ -44,28 +56,136 @@ constexpr Stage kStages[] = {
 // Partitions in flight on the GPU when --synthesis-workers is not given (as `prove porep`).
 constexpr unsigned kDefaultInFlight = 2;
 
+// What a kind of proof brings to the bench: its circuit, its requests (synthetic inputs, one per
+// proof, as Curio sends them), its handler.
+struct Workload {
+  std::string name;        // "32GiB PoRep", "32GiB WindowPoSt (2349 sectors)"
+  std::string circuit_id;  // engine/circuit_id.hpp
+  uint32_t partitions = 1;
+  std::function<r1cs::CompiledR1cs<ff::Fr>()> compile;
+  std::vector<engine::JobRequest> requests;
+  std::function<std::unique_ptr<engine::ProofHandler>(const engine::Groth16HandlerOptions&)> handler;
+};
+
+Workload porep_workload(const E2eBenchOptions& o, ThreadPool& pool) {
+  const porep::SectorShape sector = must(porep::shape_for_sector_size(must(porep::parse_sector_size(o.sector_size))));
+  const porep::PorepPoseidon poseidon;
+  Workload w;
+  w.name = fmt::format("{} PoRep", sector.name);
+  w.circuit_id = *engine::porep_circuit_id(sector.sector_size);
+  w.partitions = sector.partitions;
+  w.compile = [sector, &pool] {
+    return porep::compile_partition(porep::circuit_shape(sector), porep::PorepPoseidon(), &pool);
+  };
+  // The C1s as JSON: the engine parses them, as the daemon does (the parse is reported apart).
+  for (const porep::C1& c1 : synthetic_c1s(sector, std::max(1u, o.proofs), o.seed, poseidon, pool)) {
+    const std::string json = porep::to_json(c1);
+    engine::JobRequest r;
+    r.kind = engine::ProofKind::porep_seal_commit;
+    r.vanilla_proof.assign(json.begin(), json.end());
+    w.requests.push_back(std::move(r));
+  }
+  const auto challenges = o.serial_challenges ? engine::PorepHandlerOptions::Challenges::serial
+                                              : engine::PorepHandlerOptions::Challenges::parallel;
+  w.handler = [challenges](const engine::Groth16HandlerOptions& common) {
+    engine::PorepHandlerOptions ho;
+    static_cast<engine::Groth16HandlerOptions&>(ho) = common;
+    ho.challenges = challenges;
+    return std::unique_ptr<engine::ProofHandler>(std::make_unique<engine::PorepHandler>(std::move(ho)));
+  };
+  return w;
+}
+
+Workload post_workload(post::PostKind kind, const E2eBenchOptions& o, ThreadPool& pool) {
+  const uint64_t size = must(porep::parse_sector_size(o.sector_size));
+  const post::RegisteredPostProof proof = must(post::registered_post_proof(kind, size));
+  const post::PostParams params = must(post::post_params(proof));
+  const post::PostPoseidon poseidon;
+  Workload w;
+  w.name = fmt::format("{} {} ({} sector{} a partition)", exact_size_text(size),
+                       kind == post::PostKind::kWindow ? "WindowPoSt" : "WinningPoSt",
+                       kind == post::PostKind::kWindow ? params.sector_count : 1,
+                       kind == post::PostKind::kWindow ? "s" : "");
+  w.circuit_id = *engine::circuit_id(post::kind_name(kind), size);
+  w.compile = [params, &pool] { return post::compile_partition(post::circuit_shape(params), post::PostPoseidon(), &pool); };
+  for (unsigned i = 0; i < std::max(1u, o.proofs); ++i) {
+    post::SyntheticVanillaOptions so;
+    so.proof = proof;
+    so.seed = o.seed + i;
+    const post::SyntheticVanilla v = must(post::generate_synthetic_vanilla(so, poseidon, pool));
+    engine::JobRequest r;
+    r.kind = kind == post::PostKind::kWindow ? engine::ProofKind::window_post_partition : engine::ProofKind::winning_post;
+    r.registered_proof = proof.id;
+    r.randomness.assign(v.randomness.begin(), v.randomness.end());
+    for (const post::FallbackPoStSectorProof& p : v.proofs) r.vanilla_proofs.push_back(post::encode_vanilla(p));
+    w.requests.push_back(std::move(r));
+  }
+  w.handler = [kind](const engine::Groth16HandlerOptions& common) {
+    return std::unique_ptr<engine::ProofHandler>(std::make_unique<engine::PostHandler>(kind, common));
+  };
+  return w;
+}
+
+Workload snap_workload(const E2eBenchOptions& o) {
+  const snap::UpdateShape shape = must(snap::update_shape_for_sector_size(must(porep::parse_sector_size(o.sector_size))));
+  const snap::RegisteredUpdateProof proof = must(snap::registered_update_proof_for_size(shape.sector_size()));
+  const snap::UpdatePoseidon poseidon;
+  Workload w;
+  w.name = fmt::format("{} SnapDeals", shape.name());
+  w.circuit_id = *engine::circuit_id("snap", shape.sector_size());
+  w.partitions = shape.partitions;
+  w.compile = [shape] { return snap::compile_partition(shape, snap::UpdatePoseidon()); };
+  const auto bytes = [](const ff::Fr& v) {
+    std::array<uint8_t, 32> b{};
+    v.to_bytes_le(b);
+    return std::vector<uint8_t>(b.begin(), b.end());
+  };
+  for (unsigned i = 0; i < std::max(1u, o.proofs); ++i) {
+    const snap::SyntheticUpdate u = must(snap::generate_synthetic_update(shape, poseidon, o.seed + i));
+    engine::JobRequest r;
+    r.kind = engine::ProofKind::snap_deals_update;
+    r.registered_proof = proof.id;
+    for (const snap::PartitionProof& p : u.partitions) r.vanilla_proofs.push_back(snap::encode_partition_proof(p));
+    r.comm_r_old = bytes(u.pub.comm_r_old);
+    r.comm_r_new = bytes(u.pub.comm_r_new);
+    r.comm_d_new = bytes(u.pub.comm_d_new);
+    w.requests.push_back(std::move(r));
+  }
+  w.handler = [](const engine::Groth16HandlerOptions& common) {
+    return std::unique_ptr<engine::ProofHandler>(std::make_unique<engine::SnapHandler>(common));
+  };
+  return w;
+}
+
+Workload workload(const E2eBenchOptions& o, ThreadPool& pool) {
+  if (o.kind == "porep") return porep_workload(o, pool);
+  if (o.kind == "window-post") return post_workload(post::PostKind::kWindow, o, pool);
+  if (o.kind == "winning-post") return post_workload(post::PostKind::kWinning, o, pool);
+  if (o.kind == "snap") return snap_workload(o);
+  throw Exception(invalid_argument("--kind " + o.kind + ": porep, window-post, winning-post or snap"));
+}
+
 int run(const E2eBenchOptions& o) {
   ThreadPool pool(o.threads);
-  const porep::SectorShape sector = must(porep::shape_for_sector_size(must(porep::parse_sector_size(o.sector_size))));
   const groth16::GpuChoice& choice = o.gpu;
   const std::optional<groth16::GpuChoice> gpu = must(groth16::device_choice(choice));
-  const porep::PorepPoseidon poseidon;
   const bool quiet = o.json;
   const auto say = [&](const std::string& line) {
     if (!quiet) fmt::print(stderr, "{}\n", line);
   };
 
-  // 1. The inputs: one synthetic C1 per proof, as JSON (the engine parses them, as the daemon
-  //    does; the parse is reported apart from the proof).
-  std::vector<std::string> c1s;
-  for (const porep::C1& c1 : synthetic_c1s(sector, std::max(1u, o.proofs), o.seed, poseidon, pool))
-    c1s.push_back(porep::to_json(c1));
+  // 1. The inputs: synthetic, one request per proof, as Curio sends them (the engine parses and
+  //    checks them, as the daemon does; the parse is reported apart from the proof).
+  const auto t_inputs = Clock::now();
+  Workload w = workload(o, pool);
+  say(fmt::format("bench e2e: {}; {} synthetic request{} in {:.1f} s", w.name, w.requests.size(),
+                  w.requests.size() == 1 ? "" : "s", ms_since(t_inputs) / 1e3));
 
   // 2-3. The circuit and our own key.
-  say(fmt::format("bench e2e: {} sector", sector.name));
-  const OwnKeyCircuit own = make_own_key_circuit(sector, o.seed, pool, gpu ? std::vector{*gpu} : std::vector<groth16::GpuChoice>{}, say);
+  const OwnKeyCircuit own =
+      make_own_key_circuit(w.name, w.compile, o.seed, pool, gpu ? std::vector{*gpu} : std::vector<groth16::GpuChoice>{}, say);
   const engine::Placement where{gpu ? std::optional<int>(gpu->ordinal) : std::nullopt};
-  groth16::ProverBackend* prover = must(own.circuit->prover(where, "porep"));
+  groth16::ProverBackend* prover = must(own.circuit->prover(where, w.circuit_id));
   say(fmt::format("  key on {}: exponents {:.1f} s, points {:.1f} s, circuit up {:.1f} s", own.backend,
                   own.scalars_ms / 1e3, own.points_ms / 1e3, own.circuit_ms / 1e3));
 
@@ -80,12 +200,10 @@ int run(const E2eBenchOptions& o) {
     say(fmt::format("  witness buffers: {} x {:.2f} GB in {:.1f} s", in_flight, double(witnesses->buffer_bytes()) / 1e9,
                     buffers_ms / 1e3));
   }
-  engine::PorepHandlerOptions ho;
+  engine::Groth16HandlerOptions ho;
   ho.pool = &pool;
   if (gpu) ho.gpus = {*gpu};
   ho.partitions_per_gpu = in_flight;
-  ho.challenges = o.serial_challenges ? engine::PorepHandlerOptions::Challenges::serial
-                                      : engine::PorepHandlerOptions::Challenges::parallel;
   const std::shared_ptr<engine::LoadedCircuit> loaded = own.circuit;
   ho.load = [loaded](const std::string&) -> Expected<std::shared_ptr<engine::LoadedCircuit>> { return loaded; };
   engine::EngineOptions eo;
@@ -94,28 +212,25 @@ int run(const E2eBenchOptions& o) {
   eo.retry_on_cpu = false;
   eo.resident_bytes = {};
   std::vector<std::unique_ptr<engine::ProofHandler>> handlers;
-  handlers.push_back(std::make_unique<engine::PorepHandler>(std::move(ho)));
+  handlers.push_back(w.handler(ho));
   engine::Engine eng(std::move(eo), std::move(handlers));
-  must(eng.preload(*engine::porep_circuit_id(sector.sector_size)));
+  must(eng.preload(w.circuit_id));
   prover->reset_device_peak();  // the proofs' peak, not the key generation's
 
   std::vector<double> proof_ms, parse_ms;
   std::vector<engine::PartitionTimes> parts;
   bool failed = false;
   {
-    Progress progress("proving", uint64_t(c1s.size()) * sector.partitions,
+    Progress progress("proving", uint64_t(w.requests.size()) * w.partitions,
                       quiet ? ProgressStyle::off : Progress::stderr_style());
-    for (const std::string& c1 : c1s) {
-      engine::JobRequest r;
-      r.kind = engine::ProofKind::porep_seal_commit;
-      r.vanilla_proof.assign(c1.begin(), c1.end());
+    for (engine::JobRequest& r : w.requests) {
       uint32_t seen = 0;
       const engine::JobResult job = must(engine::prove_to_end(eng, std::move(r), [&](uint32_t done, uint32_t) {
         progress.advance(done - seen);
         seen = done;
       }));
-      // The proof's time: the job's, less the C1's parse (the daemon parses the next job's
-      // while one is proved).
+      // The proof's time: the job's, less the payload's parse and checks (the daemon parses the
+      // next job's while one is proved).
       proof_ms.push_back(job.times.total_ms - job.times.parse_ms);
       parse_ms.push_back(job.times.parse_ms);
       if (job.state != engine::JobState::completed) {
@@ -148,21 +263,21 @@ int run(const E2eBenchOptions& o) {
     }
     for (double ms : proof_ms) proofs += fmt::format("{}{:.1f}", proofs.empty() ? "" : ",", ms);
     fmt::print(
-        "{{\"bench\":\"e2e\",\"sector_size\":\"{}\",\"backend\":\"{}\",\"threads\":{},\"partitions_in_flight\":{},"
+        "{{\"bench\":\"e2e\",\"kind\":\"{}\",\"sector_size\":\"{}\",\"backend\":\"{}\",\"threads\":{},\"partitions_in_flight\":{},"
         "\"parallel_synthesis\":{},\"partitions\":{},\"constraints\":{},\"aux\":{},\"compile_ms\":{:.1f},"
         "\"key_scalars_ms\":{:.1f},\"key_points_ms\":{:.1f},\"circuit_upload_ms\":{:.1f},\"witness_buffers_ms\":{:.1f},"
         "\"proofs_ms\":[{}],\"median_parse_ms\":{:.1f},"
         "\"median_proof_ms\":{:.1f},\"proofs_per_hour\":{:.1f},\"partition_median_ms\":{{{}}},"
         "\"peak_rss_gib\":{:.2f},\"peak_gpu_gib\":{:.2f},\"placement\":\"{}\",\"gpu_memory_limit_gib\":{:.2f},"
         "\"ok\":{}}}\n",
-        sector.name, own.backend, pool.threads(), in_flight, !o.serial_challenges, sector.partitions, own.constraints,
+        o.kind, o.sector_size, own.backend, pool.threads(), in_flight, !o.serial_challenges, w.partitions, own.constraints,
         own.aux, own.compile_ms, own.scalars_ms, own.points_ms, own.circuit_ms, buffers_ms, proofs, median(parse_ms), med,
         per_hour, stages, peak_rss_gib(), gpu_peak_gib, !gpu ? "cpu" : own.streamed ? "streamed" : "resident",
         double(choice.memory_limit) / double(1ull << 30), ok ? "true" : "false");
     return ok ? 0 : 1;
   }
-  fmt::print("bench e2e: {} PoRep, {} partitions of {} constraints, backend {}, {} threads\n", sector.name,
-             sector.partitions, own.constraints, own.backend, pool.threads());
+  fmt::print("bench e2e: {}, {} partition{} of {} constraints, backend {}, {} threads\n", w.name, w.partitions,
+             w.partitions == 1 ? "" : "s", own.constraints, own.backend, pool.threads());
   fmt::print("  compile {:.1f} s; key: exponents {:.1f} s, points {:.1f} s; circuit up {:.1f} s\n", own.compile_ms / 1e3,
              own.scalars_ms / 1e3, own.points_ms / 1e3, own.circuit_ms / 1e3);
   fmt::print("  per partition (median of {}), ms:", parts.size());
@@ -173,9 +288,9 @@ int run(const E2eBenchOptions& o) {
   }
   fmt::print("\n");
   for (size_t i = 0; i < proof_ms.size(); ++i)
-    fmt::print("  proof {}: {:.2f} s (C1 parsed in {:.2f} s before), {}\n", i, proof_ms[i] / 1e3, parse_ms[i] / 1e3,
+    fmt::print("  proof {}: {:.3f} s (parsed and checked in {:.3f} s before), {}\n", i, proof_ms[i] / 1e3, parse_ms[i] / 1e3,
                failed && i + 1 == proof_ms.size() ? "FAILED" : "verified");
-  fmt::print("  median proof {:.2f} s: {:.1f} proofs/hour one after another; peak RSS {:.1f} GiB", med / 1e3, per_hour,
+  fmt::print("  median proof {:.3f} s: {:.1f} proofs/hour one after another; peak RSS {:.1f} GiB", med / 1e3, per_hour,
              peak_rss_gib());
   if (gpu_peak) fmt::print(", peak GPU memory during the proofs {:.1f} GiB", gpu_peak_gib);
   if (choice.memory_limit != 0) fmt::print(" (limit {:.1f} GiB)", double(choice.memory_limit) / double(1ull << 30));

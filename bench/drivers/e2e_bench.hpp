@@ -1,7 +1,8 @@
 #pragma once
-// `cuzk bench e2e`: PoRep C2 end to end at any sector size without Filecoin's files, on the GPU
-// or the CPU backend (CUZK_GPU / --gpu):
-//   1. synthetic C1s (gen-c1's generator, one per proof, seeds seed + i), not timed;
+// `cuzk bench e2e`: one kind of proof (--kind porep, window-post, winning-post or snap) end to end
+// at any sector size without Filecoin's files, on the GPU or the CPU backend (CUZK_GPU / --gpu):
+//   1. synthetic inputs (gen-c1's or gen-vanilla's generators, one per proof, seeds seed + i), as
+//      Curio sends them, not timed;
 //   2. the partition circuit compiled (KeygenCS);
 //   3. our own key from toxic waste of --seed: on a GPU generated there and kept there
 //      (groth16::DeviceKey::generate), on the CPU by groth16::setup;
@@ -19,13 +20,14 @@
 namespace cuzk::bench {
 
 struct E2eBenchOptions {
+  std::string kind = "porep";  // porep, window-post, winning-post, snap
   std::string sector_size = "2KiB";
   unsigned proofs = 1;
   groth16::GpuChoice gpu;      // where (auto: GPU 0 when one is visible), with its memory limit
   uint64_t seed = 1;           // toxic waste and C1s (insecure: a benchmark's key)
   unsigned threads = 0;        // 0: all
   unsigned synthesis_workers = 0;  // GPU only: partitions in flight; 0: two
-  bool serial_challenges = false;  // GPU only: each partition on one thread (else its challenges on the pool)
+  bool serial_challenges = false;  // PoRep on a GPU: each partition on one thread (else its challenges on the pool)
   bool json = false;
 };
 

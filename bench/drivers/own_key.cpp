@@ -11,14 +11,21 @@ namespace cuzk::bench {
 OwnKeyCircuit make_own_key_circuit(const porep::SectorShape& sector, uint64_t seed, ThreadPool& pool,
                                    const std::vector<groth16::GpuChoice>& gpus,
                                    const std::function<void(const std::string&)>& say) {
+  const auto compile = [&] { return porep::compile_partition(porep::circuit_shape(sector), porep::PorepPoseidon(), &pool); };
+  return make_own_key_circuit(fmt::format("{} sector, {} partitions", sector.name, sector.partitions), compile, seed,
+                              pool, gpus, say);
+}
+
+OwnKeyCircuit make_own_key_circuit(const std::string& what, const std::function<r1cs::CompiledR1cs<ff::Fr>()>& compile,
+                                   uint64_t seed, ThreadPool& pool, const std::vector<groth16::GpuChoice>& gpus,
+                                   const std::function<void(const std::string&)>& say) {
   const auto tell = [&](const std::string& line) {
     if (say) say(line);
   };
   OwnKeyCircuit out;
-  tell(fmt::format("  {} sector, {} partitions: compiling the partition circuit", sector.name, sector.partitions));
+  tell(fmt::format("  {}: compiling the partition circuit", what));
   auto t0 = Clock::now();
-  auto circuit = std::make_unique<r1cs::CompiledR1cs<ff::Fr>>(
-      porep::compile_partition(porep::circuit_shape(sector), porep::PorepPoseidon(), &pool));
+  auto circuit = std::make_unique<r1cs::CompiledR1cs<ff::Fr>>(compile());
   out.compile_ms = ms_since(t0);
   out.constraints = circuit->num_constraints();
   out.aux = circuit->num_aux;

@@ -1,8 +1,8 @@
 #pragma once
-// A PoRep circuit with a key of our own, as the engine's cache holds it (engine::Groth16Circuit),
-// for the benches that prove at full size without Filecoin's files: the partition circuit
-// compiled, then the key made from one toxic waste on each GPU (groth16::DeviceKey::generate,
-// kept there; the same key on each, checked by its verifying key) or on the CPU (setup).
+// A circuit with a key of our own, as the engine's cache holds it (engine::Groth16Circuit), for the
+// benches that prove at full size without Filecoin's files: the partition circuit compiled, then
+// the key made from one toxic waste on each GPU (groth16::DeviceKey::generate, kept there; the
+// same key on each, checked by its verifying key) or on the CPU (setup).
 
 #include <functional>
 #include <memory>
@@ -12,6 +12,7 @@
 #include "core/thread_pool.hpp"
 #include "engine/groth16_circuit.hpp"
 #include "groth16/select_prover.hpp"
+#include "r1cs/compiled.hpp"
 #include "porep/circuit.hpp"
 #include "porep/sector_shape.hpp"
 
@@ -27,7 +28,12 @@ struct OwnKeyCircuit {
   bool streamed = false;  // a GPU prover reads the key and circuit from the host
 };
 
-// On `gpus` (Kind::device each), or the CPU when empty. `say` reports each step (may be empty).
+// The circuit `compile` makes ("what": how `say` names it), keyed on `gpus` (Kind::device each),
+// or the CPU when empty. `say` reports each step (may be empty).
+OwnKeyCircuit make_own_key_circuit(const std::string& what, const std::function<r1cs::CompiledR1cs<ff::Fr>()>& compile,
+                                   uint64_t seed, ThreadPool& pool, const std::vector<groth16::GpuChoice>& gpus,
+                                   const std::function<void(const std::string&)>& say = {});
+// A PoRep sector's partition circuit.
 OwnKeyCircuit make_own_key_circuit(const porep::SectorShape& sector, uint64_t seed, ThreadPool& pool,
                                    const std::vector<groth16::GpuChoice>& gpus,
                                    const std::function<void(const std::string&)>& say = {});

@@ -8,20 +8,20 @@
 #  - the CLI client: status, metrics, prove-remote (a known request id: joined, not proved again),
 #    preload / evict; HTTP /metrics in Prometheus text;
 #  - SIGTERM drains and exits 0.
-# usage: daemon.sh <cuzk binary> <tests dir>
+# usage: daemon.sh <cuzk binary> <tests dir> <params dir (fixture params_2k)>
 set -euo pipefail
 cuzk=$1
 tests=$2
+params=$3
 source "$(dirname "${BASH_SOURCE[0]}")/cli_support.sh"
 node_client() { node "$tests/oracle/grpc_client.mjs" --address "unix://$t/cuzk.sock" "$@"; }
 field() { node -e 'const o = JSON.parse(require("fs").readFileSync(0, "utf8")); console.log(eval("o." + process.argv[1]))' "$1"; }
 
-"$cuzk" setup --circuit porep --sector-size 2KiB --seed 3 --out "$t/params" > /dev/null
 "$cuzk" gen-c1 --sector-size 2KiB --seed 11 --out "$t/a.json" > /dev/null
 "$cuzk" gen-c1 --sector-size 2KiB --seed 12 --curio --out "$t/b.json" > /dev/null  # Curio's wrapper
 sed 's/"layer_index":2/"layer_index":3/' "$t/a.json" > "$t/bad.json"
 
-"$cuzk" daemon --listen "unix://$t/cuzk.sock" --metrics-listen 127.0.0.1:0 --params "$t/params" --gpu off \
+"$cuzk" daemon --listen "unix://$t/cuzk.sock" --metrics-listen 127.0.0.1:0 --params "$params" --gpu off \
   --log-level debug > "$t/daemon.log" 2>&1 &
 daemon=$!
 trap 'kill $daemon 2>/dev/null || true; rm -rf "$t"' EXIT
@@ -50,8 +50,8 @@ done
 unhex() { node -e 'process.stdout.write(Buffer.from(require("fs").readFileSync(0, "utf8").trim(), "hex"))'; }
 field proof < "$t/$a.out" | unhex > "$t/a.bin"
 field proof < "$t/$b.out" | unhex > "$t/b.bin"
-"$cuzk" verify porep --c1 "$t/a.json" --proof "$t/a.bin" --params "$t/params" | grep -qx valid || fail "proof a"
-"$cuzk" verify porep --c1 "$t/b.json" --proof "$t/b.bin" --params "$t/params" | grep -qx valid || fail "proof b"
+"$cuzk" verify porep --c1 "$t/a.json" --proof "$t/a.bin" --params "$params" | grep -qx valid || fail "proof a"
+"$cuzk" verify porep --c1 "$t/b.json" --proof "$t/b.bin" --params "$params" | grep -qx valid || fail "proof b"
 # Priorities' order is the engine's test (tests/engine); here both ran, one after the other.
 [ "$(grep -c "stage=start on=cpu" "$t/daemon.log")" = 2 ] || fail "expected two proofs: $(grep stage=start "$t/daemon.log")"
 

@@ -8,6 +8,11 @@
 //        [--deadline-ms N] <command> [flags]
 //   prove   --c1 FILE --request-id ID [--priority NORMAL] [--sector-size N --registered-proof N]
 //           [--sector-number N] [--miner-id N]                                     (Prove)
+//           or, as Curio sends PoSt and SnapDeals (lib/ffi/cuzk_funcs.go; SPEC-POST §8,
+//           SPEC-SNAP §8): --kind WINDOW_POST_PARTITION|WINNING_POST|SNAP_DEALS_UPDATE
+//           --vanilla FILE (repeatable, in order) --request-id ID [--registered-proof N]
+//           [--sector-size N] [--randomness HEX] [--partition-index N] [--miner-id N]
+//           [--sector-number N] [--comm-r-old HEX --comm-r-new HEX --comm-d-new HEX]
 //   submit  the same flags                                                       (SubmitProof)
 //   await   --job-id ID [--timeout-ms N]                                          (AwaitProof)
 //   cancel  --job-id ID                                                          (CancelProof)
@@ -72,7 +77,30 @@ function describeC1(bytes) {
   };
 }
 
+// PoSt and SnapDeals as Curio fills them: zero fields stay unset (proto3 sends no zero).
+function vanillaRequest(v) {
+  if (!v.vanilla?.length) throw new Usage('--vanilla is required for --kind ' + v.kind);
+  if (!v['request-id']) throw new Usage('--request-id is required');
+  const hex = (flag) => (v[flag] === undefined ? undefined : Buffer.from(v[flag], 'hex'));
+  return {
+    request_id: v['request-id'],
+    proof_kind: v.kind,
+    sector_size: v['sector-size'] ?? '0',
+    registered_proof: v['registered-proof'] ?? '0',
+    priority: /^\d+$/.test(v.priority ?? '') ? Number(v.priority) : (v.priority ?? 'NORMAL').toUpperCase(),
+    vanilla_proofs: v.vanilla.map((f) => readFileSync(f)),
+    sector_number: v['sector-number'] ?? '0',
+    miner_id: v['miner-id'] ?? '0',
+    randomness: hex('randomness'),
+    partition_index: Number(v['partition-index'] ?? 0),
+    comm_r_old: hex('comm-r-old'),
+    comm_r_new: hex('comm-r-new'),
+    comm_d_new: hex('comm-d-new'),
+  };
+}
+
 function submitRequest(v) {
+  if (v.kind !== undefined && v.kind !== 'POREP_SEAL_COMMIT') return vanillaRequest(v);
   if (!v.c1) throw new Usage('--c1 is required');
   if (!v['request-id']) throw new Usage('--request-id is required');
   const bytes = readFileSync(v.c1);
@@ -122,6 +150,8 @@ function main() {
         address: string, proto: string, 'deadline-ms': string, c1: string, 'request-id': string,
         priority: string, 'sector-size': string, 'registered-proof': string, 'sector-number': string,
         'miner-id': string, 'job-id': string, 'timeout-ms': string, 'circuit-id': string,
+        kind: string, vanilla: { type: 'string', multiple: true }, randomness: string, 'partition-index': string,
+        'comm-r-old': string, 'comm-r-new': string, 'comm-d-new': string,
       },
     });
   } catch (e) {
