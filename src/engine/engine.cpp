@@ -22,6 +22,7 @@ struct Engine::Job {
   JobRequest request;
   RequestKey key;  // its request id and what it asks (request_digest)
   uint64_t seq = 0;  // submission order: the older of two equal priorities goes first
+  Lane lane = Lane::standard;  // its handler's
   Clock::time_point submitted = Clock::now();
   // Shared with the workers proving its partitions: a job that fails while some are in flight
   // lets go of its own reference at once.
@@ -50,18 +51,35 @@ std::string to_string(const Placement& where) {
 
 namespace {
 
+size_t payload_bytes(const JobRequest& r) {
+  size_t n = r.vanilla_proof.size();
+  for (const auto& v : r.vanilla_proofs) n += v.size();
+  return n;
+}
+
 std::string new_job_id() {
   std::array<uint8_t, 8> r{};
   secure_random_bytes(r);
   return "job-" + to_hex(r);
 }
 
-// The workers' places: partitions_per_gpu for each GPU, and one for the CPU (every job's when
-// there is no GPU; else the jobs every GPU failed, when retry_on_cpu).
-std::vector<Placement> worker_places(const EngineOptions& o) {
-  std::vector<Placement> out;
-  for (int g : o.gpus) out.insert(out.end(), std::max(o.partitions_per_gpu, 1u), Placement{g});
-  if (o.gpus.empty() || o.retry_on_cpu) out.push_back(Placement{});
+// The workers: partitions_per_gpu for each GPU and its express_workers_per_gpu, and one for the
+// CPU (every job's when there is no GPU; else the jobs every GPU failed, when retry_on_cpu).
+std::vector<WorkerStatus> worker_places(const EngineOptions& o) {
+  std::vector<WorkerStatus> out;
+  const auto add = [&](unsigned n, Placement where, Lane lane) {
+    for (unsigned i = 0; i < n; ++i) {
+      WorkerStatus w;
+      w.where = where;
+      w.lane = lane;
+      out.push_back(w);
+    }
+  };
+  for (int g : o.gpus) {
+    add(std::max(o.partitions_per_gpu, 1u), Placement{g}, Lane::standard);
+    add(o.express_workers_per_gpu, Placement{g}, Lane::express);
+  }
+  if (o.gpus.empty() || o.retry_on_cpu) add(1, Placement{}, Lane::standard);
   return out;
 }
 
@@ -76,9 +94,10 @@ Engine::Engine(EngineOptions options, std::vector<std::unique_ptr<ProofHandler>>
         return capture([&] { return h->load(id); });
       }),
       metrics_(worker_places(options_).size()) {
-  for (const Placement& where : worker_places(options_)) workers_.push_back({where, "", ProofKind::unspecified, 0});
+  workers_ = worker_places(options_);
   for (int g : options_.gpus) health_[g];
-  threads_.emplace_back([this](std::stop_token stop) { parse_loop(stop); });
+  for (const Lane lane : {Lane::standard, Lane::express})
+    threads_.emplace_back([this, lane](std::stop_token stop) { parse_loop(stop, lane); });
   for (size_t w = 0; w < workers_.size(); ++w) {
     threads_.emplace_back([this, w](std::stop_token stop) { prove_loop(stop, w); });
   }
@@ -121,7 +140,7 @@ Expected<Engine::Submitted> Engine::submit(JobRequest request) {
       }
     }
   }
-  size_t queued = pending_.size() + (in_parse_ ? 1 : 0);
+  size_t queued = pending_.size() + in_parse_count_locked();
   for (const JobPtr& j : active_) queued += j->started ? 0 : 1;
   if (queued >= options_.max_pending)
     return Error{ErrorCode::kResourceExhausted, fmt::format("{} jobs are queued (the limit, scheduler.max_pending): "
@@ -129,26 +148,33 @@ Expected<Engine::Submitted> Engine::submit(JobRequest request) {
   auto job = std::make_shared<Job>();
   job->id = new_job_id();
   job->seq = next_id_++;
+  job->lane = handler_for(request.kind)->lane();
   job->request = std::move(request);
   job->key = key;
   job->result.job_id = job->id;
   uint32_t ahead = 0;
   for (const JobPtr& other : pending_) ahead += other->request.priority >= job->request.priority ? 1 : 0;
-  if (in_parse_ && !finished(in_parse_->result.state)) ahead += in_parse_->request.priority >= job->request.priority ? 1 : 0;
+  for (const JobPtr& other : in_parse_)
+    if (other && !finished(other->result.state)) ahead += other->request.priority >= job->request.priority ? 1 : 0;
   for (const JobPtr& other : active_) ahead += !other->started && other->request.priority >= job->request.priority ? 1 : 0;
   jobs_[job->id] = job;
   if (!job->request.request_id.empty()) by_request_[key] = job->id;
   pending_.push_back(job);
   log(*job, "submit", fmt::format("priority={} payload_bytes={} ahead={}", to_string(job->request.priority),
-                                  job->request.vanilla_proof.size(), ahead));
+                                  payload_bytes(job->request), ahead));
   changed_.notify_all();
   return Submitted{job->id, ahead, false, ""};
 }
 
-Engine::JobPtr Engine::pop_best(std::deque<JobPtr>& queue) {
+size_t Engine::in_parse_count_locked() const {
+  return size_t(std::ranges::count_if(in_parse_, [](const JobPtr& j) { return j != nullptr; }));
+}
+
+Engine::JobPtr Engine::pop_best(std::deque<JobPtr>& queue, Lane lane) {
   auto best = queue.end();
   for (auto it = queue.begin(); it != queue.end(); ++it) {
     const Job& x = **it;
+    if (x.lane != lane) continue;
     if (best == queue.end() || x.request.priority > (*best)->request.priority ||
         (x.request.priority == (*best)->request.priority && x.seq < (*best)->seq))
       best = it;
@@ -180,9 +206,10 @@ bool Engine::can_take_locked(const Job& job, const Placement& where, std::chrono
 }
 
 std::optional<std::pair<Engine::JobPtr, uint32_t>> Engine::next_partition_locked(
-    const Placement& where, std::chrono::steady_clock::time_point now) {
+    const Placement& where, Lane lane, std::chrono::steady_clock::time_point now) {
   const JobPtr* best = nullptr;
   for (const JobPtr& job : active_) {
+    if (lane == Lane::express && job->lane != Lane::express) continue;
     if (std::ranges::find(job->parts, Job::Part::todo) == job->parts.end() || !can_take_locked(*job, where, now)) continue;
     if (best == nullptr || job->request.priority > (*best)->request.priority ||
         (job->request.priority == (*best)->request.priority && job->seq < (*best)->seq))
@@ -209,13 +236,16 @@ size_t Engine::reserved_locked() const {
   return sum;
 }
 
-void Engine::parse_loop(std::stop_token stop) {
+void Engine::parse_loop(std::stop_token stop, Lane lane) {
+  JobPtr& in_parse = in_parse_[size_t(lane)];
   std::unique_lock lock(mutex_);
   for (;;) {
-    changed_.wait(lock, stop, [&] { return !pending_.empty(); });
+    changed_.wait(lock, stop, [&] {
+      return std::ranges::any_of(pending_, [&](const JobPtr& j) { return j->lane == lane; });
+    });
     if (stop.stop_requested()) return;
-    JobPtr job = pop_best(pending_);
-    in_parse_ = job;
+    JobPtr job = pop_best(pending_, lane);
+    in_parse = job;
     job->parsing = true;
     lock.unlock();
     const auto t0 = Clock::now();
@@ -226,6 +256,7 @@ void Engine::parse_loop(std::stop_token stop) {
     lock.lock();
     job->parsing = false;
     job->request.vanilla_proof = {};  // parsed (or refused): the payload's memory goes
+    job->request.vanilla_proofs = {};
     job->result.times.parse_ms = parse_ms;
     if (finished(job->result.state)) continue;  // cancelled meanwhile
     if (!parsed) {
@@ -266,15 +297,16 @@ void Engine::parse_loop(std::stop_token stop) {
     job->admitted_bytes = job->parsed->host_bytes;
     admitted_bytes_ += job->admitted_bytes;
     active_.push_back(job);
-    in_parse_.reset();
+    in_parse.reset();
     changed_.notify_all();
   }
 }
 
 void Engine::prove_loop(std::stop_token stop, size_t worker) {
   const Placement where = workers_[worker].where;
+  const Lane lane = workers_[worker].lane;
   std::optional<std::pair<JobPtr, uint32_t>> next;
-  const auto found = [&] { return (next = next_partition_locked(where, Clock::now())).has_value(); };
+  const auto found = [&] { return (next = next_partition_locked(where, lane, Clock::now())).has_value(); };
   std::unique_lock lock(mutex_);
   for (;;) {
     if (const auto rest = rest_end_locked(where)) {
@@ -413,13 +445,17 @@ bool Engine::after_device_failure_locked(const JobPtr& job, uint32_t k, int g, c
 
 void Engine::finish_locked(const JobPtr& job, JobState state, std::optional<Error> error, std::vector<uint8_t> proof) {
   if (finished(job->result.state)) return;
-  if (in_parse_ == job) in_parse_.reset();
+  for (JobPtr& j : in_parse_)
+    if (j == job) j.reset();
   std::erase(pending_, job);
   std::erase(active_, job);
   admitted_bytes_ -= job->admitted_bytes;
   job->admitted_bytes = 0;
   job->parsed.reset();
-  if (!job->parsing) job->request.vanilla_proof = {};  // else the parse worker frees it when done
+  if (!job->parsing) {  // else the parse worker frees it when done
+    job->request.vanilla_proof = {};
+    job->request.vanilla_proofs = {};
+  }
   job->result.state = state;
   job->result.error = std::move(error);
   job->result.proof = std::move(proof);

@@ -8,6 +8,8 @@
 //   submit ──> pending (by priority, then age) ──parse worker──> active (admitted; by priority,
 //          then age) ──partitions──> GPU workers (partitions_per_gpu a GPU) | the CPU worker
 //          ──all partitions proved──> finished (kept for await)
+//   (express-lane jobs, WinningPoSt: their own parse worker, and express_workers_per_gpu more
+//   workers on each GPU that take only them: engine/handler.hpp Lane)
 //
 // - Priorities preempt at partition boundaries: a worker that is done with a partition takes the
 //   next partition of the best job, so a CRITICAL job waits at most for the partitions in flight.
@@ -68,6 +70,9 @@ struct EngineOptions {
   // Partitions in flight on each GPU (its workers): one proved while the next ones are
   // synthesised and go up. Each holds a witness buffer (4.2 GB pinned at 32 GiB).
   unsigned partitions_per_gpu = 4;
+  // Workers on each GPU beside those that take only express-lane jobs (WinningPoSt), so that one
+  // starts at once instead of after a partition in flight; 0: none (they queue like the rest).
+  unsigned express_workers_per_gpu = 1;
   Spread spread = Spread::proofs;
   unsigned max_pending = 64;        // queued jobs (not yet proving) beyond which submit is refused
   size_t memory_budget = 0;         // host bytes for loaded circuits and jobs; 0: no limit
@@ -91,6 +96,7 @@ struct QueueCounts {
 };
 struct WorkerStatus {
   Placement where;
+  Lane lane = Lane::standard;  // express: takes only express-lane jobs
   std::string current_job_id;  // "" when idle
   ProofKind current_kind = ProofKind::unspecified;
   uint32_t current_partition = 0;
@@ -156,7 +162,7 @@ class Engine {
 
   ProofHandler* handler_for(ProofKind kind) const;
   ProofHandler* handler_serving(const std::string& circuit_id) const;
-  void parse_loop(std::stop_token stop);
+  void parse_loop(std::stop_token stop, Lane lane);
   void prove_loop(std::stop_token stop, size_t worker);
   // One partition of `job` on the worker's place: proved, and recorded (the job finished when it
   // was the last, failed when the fault was the input's, the partition handed back after a
@@ -165,8 +171,9 @@ class Engine {
   // A device's failure of `job`'s partition on GPU `g`: the GPU's rest, and where the partition
   // goes now. False when no place is left for it (the job must fail).
   bool after_device_failure_locked(const JobPtr& job, uint32_t partition, int g, const Error& error);
-  // The job and partition `where` takes next (highest priority, then oldest), or none.
-  std::optional<std::pair<JobPtr, uint32_t>> next_partition_locked(const Placement& where,
+  // The job and partition a worker at `where` of `lane` takes next (highest priority, then
+  // oldest), or none.
+  std::optional<std::pair<JobPtr, uint32_t>> next_partition_locked(const Placement& where, Lane lane,
                                                                    std::chrono::steady_clock::time_point now);
   bool can_take_locked(const Job& job, const Placement& where, std::chrono::steady_clock::time_point now) const;
   // Whether a GPU other than `except` has neither failed `job` nor been unable to serve its circuit.
@@ -175,8 +182,9 @@ class Engine {
   std::optional<std::chrono::steady_clock::time_point> rest_end_locked(const Placement& where) const;
   void finish_locked(const JobPtr& job, JobState state, std::optional<Error> error, std::vector<uint8_t> proof = {});
   void cancel_queued_locked(const JobPtr& job, std::string reason);  // not running: ends it now
-  // Highest priority, then oldest, in `queue` (null when empty); with mutex_ held.
-  JobPtr pop_best(std::deque<JobPtr>& queue);
+  // Highest priority, then oldest, of `lane` in `queue` (null when none); with mutex_ held.
+  JobPtr pop_best(std::deque<JobPtr>& queue, Lane lane);
+  size_t in_parse_count_locked() const;
   size_t reserved_locked() const;  // loaded circuits + admitted jobs (estimates)
   size_t in_use_locked() const;    // the larger of that and the resident set
   void log(const Job& job, const std::string& stage, const std::string& detail) const;
@@ -196,7 +204,7 @@ class Engine {
   std::map<RequestKey, std::string> by_request_;   // -> job id
   std::deque<std::string> finished_order_;          // oldest first, for forgetting
   std::deque<JobPtr> pending_;  // submitted, not parsed yet
-  JobPtr in_parse_;              // the parse worker's: being parsed, or waiting for admission
+  std::array<JobPtr, 2> in_parse_;  // each lane's parse worker's: being parsed, or waiting for admission
   std::vector<JobPtr> active_;   // admitted, not finished: their partitions are handed out
   size_t admitted_bytes_ = 0;    // the active jobs'
   unsigned in_flight_ = 0;       // partitions being proved

@@ -36,6 +36,13 @@ struct ParsedJob {
   size_t circuit_bytes = 0;  // host memory of its circuit once loaded (counted while it is not)
 };
 
+// Which workers a kind's jobs may take. Express: a proof small enough to run beside the
+// partitions in flight on a GPU (WinningPoSt: 0.4 M constraints at 32 GiB, against PoRep's 130 M
+// a partition), whose deadline is seconds: its jobs have their own parse worker and one worker on
+// each GPU (EngineOptions::express_workers_per_gpu), so a WinningPoSt never waits behind a PoRep's
+// parse, admission or partition (docs/PERF.md 29). Standard workers take both lanes' jobs.
+enum class Lane : uint8_t { standard, express };
+
 // Where a partition is proved: one GPU, or the CPU.
 struct Placement {
   std::optional<int> gpu;
@@ -54,6 +61,7 @@ class ProofHandler {
  public:
   virtual ~ProofHandler() = default;
   virtual ProofKind kind() const = 0;
+  virtual Lane lane() const { return Lane::standard; }
   // The payload parsed and checked against the request (sizes, registered proof, every path
   // against its root); an error fails this job only and names the field at fault.
   virtual Expected<std::unique_ptr<ParsedJob>> parse(const JobRequest& request) const = 0;

@@ -38,6 +38,8 @@ ProofKind PostHandler::kind() const {
   return kind_ == post::PostKind::kWindow ? ProofKind::window_post_partition : ProofKind::winning_post;
 }
 
+Lane PostHandler::lane() const { return kind_ == post::PostKind::kWinning ? Lane::express : Lane::standard; }
+
 std::string_view PostHandler::prefix() const { return post::kind_name(kind_); }
 
 bool PostHandler::serves(std::string_view circuit_id) const {

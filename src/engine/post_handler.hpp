@@ -26,6 +26,8 @@ class PostHandler final : public ProofHandler {
   // One handler per kind: kWindow serves WINDOW_POST_PARTITION, kWinning WINNING_POST.
   PostHandler(post::PostKind kind, Groth16HandlerOptions options);
   ProofKind kind() const override;
+  // WinningPoSt is express (its deadline is a block's), WindowPoSt standard.
+  Lane lane() const override;
   Expected<std::unique_ptr<ParsedJob>> parse(const JobRequest& request) const override;
   bool serves(std::string_view circuit_id) const override;
   Expected<std::shared_ptr<LoadedCircuit>> load(const std::string& circuit_id) override;

@@ -291,6 +291,68 @@ TEST(RequestDigest, EveryAskedFieldChangesIt) {
   EXPECT_EQ(request_digest(named), d);
 }
 
+// An express-lane kind (WinningPoSt's): proved at once on its GPU's express worker while every
+// standard worker is held by a long partition and a standard job is queued before it; without
+// express workers it waits for a standard one.
+class ExpressHandler final : public ProofHandler {
+ public:
+  std::atomic<int> proved{0};
+  ProofKind kind() const override { return ProofKind::winning_post; }
+  Lane lane() const override { return Lane::express; }
+  Expected<std::unique_ptr<ParsedJob>> parse(const JobRequest&) const override {
+    auto job = std::make_unique<FakeJob>();
+    job->circuit_id = "express-1";
+    job->host_bytes = 10;
+    return std::unique_ptr<ParsedJob>(std::move(job));
+  }
+  bool serves(std::string_view id) const override { return id.starts_with("express-"); }
+  Expected<std::shared_ptr<LoadedCircuit>> load(const std::string&) override {
+    return std::shared_ptr<LoadedCircuit>(std::make_shared<FakeCircuit>());
+  }
+  Expected<PartitionOutput> prove(const ParsedJob&, LoadedCircuit&, uint32_t, const Placement& where) override {
+    ++proved;
+    PartitionOutput out;
+    out.bytes = {'w'};
+    out.times.backend = to_string(where);
+    return out;
+  }
+};
+
+TEST(Engine, ExpressJobsRunBesideBusyStandardWorkers) {
+  for (const unsigned express : {1u, 0u}) {
+    EngineOptions o;
+    o.gpus = {0};
+    o.partitions_per_gpu = 2;
+    o.express_workers_per_gpu = express;
+    o.retry_on_cpu = false;
+    auto slow = std::make_unique<FakeHandler>();
+    auto fast = std::make_unique<ExpressHandler>();
+    FakeHandler* h = slow.get();
+    std::vector<std::unique_ptr<ProofHandler>> handlers;
+    handlers.push_back(std::move(slow));
+    handlers.push_back(std::move(fast));
+    Engine engine(o, std::move(handlers));
+    engine.submit(request("porep*4")).value();
+    for (int i = 0; i < 2000 && h->order().size() < 2; ++i) std::this_thread::sleep_for(1ms);
+    ASSERT_EQ(h->order().size(), 2u);  // both standard workers held at the gate
+    engine.submit(request("queued")).value();
+    JobRequest w;
+    w.kind = ProofKind::winning_post;
+    w.priority = Priority::critical;
+    const std::string id = engine.submit(w).value().job_id;
+    const Expected<JobResult> r = engine.await(id, std::chrono::milliseconds(express ? 5000 : 300));
+    if (express) {
+      ASSERT_TRUE(r.has_value());
+      EXPECT_EQ(r->state, JobState::completed) << "with an express worker";
+      EXPECT_EQ(r->backend, "gpu 0");
+    } else {
+      EXPECT_TRUE(!r.has_value() || r->state != JobState::completed) << "no express worker: it waits";
+    }
+    h->gate.open();
+    EXPECT_EQ(engine.await(id, std::nullopt).value().state, JobState::completed);
+  }
+}
+
 TEST(Engine, AMalformedPayloadFailsThatJobOnlyNamingTheField) {
   Fixture f;
   f.handler->gate.open();
@@ -378,7 +440,8 @@ TEST(Engine, AProofThatDoesNotVerifyOnAGpuIsRetriedOnTheCpu) {
   EXPECT_NE(no.error_text().find("does not verify"), std::string::npos) << no.error_text();
 }
 
-// Two GPUs: partitions_per_gpu workers on each, and the CPU's (for the jobs every GPU failed).
+// Two GPUs: partitions_per_gpu workers on each and its express worker, and the CPU's (for the jobs
+// every GPU failed).
 // Spread::partitions: both GPUs prove partitions of one job; Spread::proofs: a job stays on the
 // GPU that took its first partition.
 TEST(Engine, SpreadPlacesAJobsPartitionsOnOneGpuOrOnAll) {
@@ -388,10 +451,14 @@ TEST(Engine, SpreadPlacesAJobsPartitionsOnOneGpuOrOnAll) {
   {
     Fixture f(o);
     const EngineStatus s = f.engine->status();
-    ASSERT_EQ(s.workers.size(), 5u);
+    ASSERT_EQ(s.workers.size(), 7u);
     EXPECT_EQ(s.workers[0].where.gpu, 0);
+    EXPECT_EQ(s.workers[2].where.gpu, 0);
+    EXPECT_EQ(s.workers[2].lane, Lane::express);
     EXPECT_EQ(s.workers[3].where.gpu, 1);
-    EXPECT_TRUE(s.workers[4].where.on_cpu());
+    EXPECT_EQ(s.workers[3].lane, Lane::standard);
+    EXPECT_EQ(s.workers[5].lane, Lane::express);
+    EXPECT_TRUE(s.workers[6].where.on_cpu());
     const std::string a = f.submit("a*4");
     f.wait_started(2);  // GPU 0's two workers on two of its partitions
     const std::string b = f.submit("b*4");
