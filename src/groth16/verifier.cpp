@@ -4,7 +4,9 @@
 #include <utility>
 
 #include "core/secure_random.hpp"
+#include "core/thread_pool.hpp"
 #include "ec/scalar_mul.hpp"
+#include "msm/pippenger.hpp"
 #include "pairing/pairing.hpp"
 
 namespace cuzk::groth16 {
@@ -18,6 +20,14 @@ Expected<G1Jacobian> input_accumulator(const PreparedVerifyingKey& pvk, std::spa
                             std::to_string(pvk.ic.size() - 1));
   }
   G1Jacobian acc = G1Jacobian::from_affine(pvk.ic[0]);
+  // ic[0] + Σ inputs[i]·ic[i+1]. A few inputs (PoRep's, SnapDeals'): one windowed scalar
+  // multiplication each. Many (a 32 GiB WindowPoSt partition has 25,839: 985 ms that way on the
+  // H200's host, docs/PERF.md 29): one Pippenger MSM on the caller's thread.
+  constexpr size_t kMsmFrom = 64;
+  if (inputs.size() >= kMsmFrom) {
+    ThreadPool caller(1);
+    return acc + msm::multi_exp<ec::G1Curve>(std::span(pvk.ic).subspan(1), inputs, caller);
+  }
   for (size_t i = 0; i < inputs.size(); ++i) acc += ec::scalar_mul(G1Jacobian::from_affine(pvk.ic[i + 1]), inputs[i].to_int());
   return acc;
 }

@@ -85,6 +85,53 @@ TEST(Verifier, AcceptsARealBellpersonProofAndRejectsAnyChange) {
   EXPECT_NE(e.error().message.find("38 public inputs, the key expects 39"), std::string::npos);
 }
 
+// The input accumulator ic[0] + Σ x_i·ic[i+1] both ways (a scalar multiplication each below 64
+// inputs, one MSM from 64: a WindowPoSt partition has 25,839): a key of known exponents (alpha = a,
+// beta = b, gamma = delta = 1, ic[i] = r_i, all times the generators) and the proof A = (ab + r_0 +
+// Σ x_i r_i + c)·G1, B = G2, C = c·G1, which satisfies the pairing equation exactly when the
+// accumulator is right; then any changed input is refused.
+TEST(Verifier, InputAccumulatorOfFewAndManyInputs) {
+  auto rng = test::rng(29);
+  const auto random_fr = [&] {
+    ff::BigInt<4> v;
+    for (auto& limb : v.limbs) limb = rng();
+    v.limbs[3] &= 0x0fffffffffffffffull;  // below 2^252 < r
+    return ff::Fr::from_canonical(v).value();
+  };
+  const auto g1 = [](const ff::Fr& k) { return ec::scalar_mul(ec::G1Jacobian::generator(), k).to_affine(); };
+  for (const size_t n : {10u, 63u, 64u, 300u}) {
+    const ff::Fr a = random_fr(), b = random_fr(), c = random_fr();
+    VerifyingKey vk;
+    vk.alpha_g1 = g1(a);
+    vk.beta_g2 = ec::scalar_mul(ec::G2Jacobian::generator(), b).to_affine();
+    vk.gamma_g2 = ec::G2Jacobian::generator().to_affine();
+    vk.delta_g2 = vk.gamma_g2;
+    std::vector<ff::Fr> r(n + 1), x(n);
+    ff::Fr acc = a * b + c;
+    for (size_t i = 0; i <= n; ++i) {
+      r[i] = random_fr();
+      vk.ic.push_back(g1(r[i]));
+    }
+    acc += r[0];
+    for (size_t i = 0; i < n; ++i) {
+      // Small inputs too (challenge indices), and zero.
+      x[i] = i % 3 == 0 ? random_fr() : i % 3 == 1 ? ff::Fr::from_uint(rng() & 0x3fffffff) : ff::Fr::zero();
+      acc += x[i] * r[i + 1];
+    }
+    Proof proof;
+    proof.a = g1(acc);
+    proof.b = ec::G2Jacobian::generator().to_affine();
+    proof.c = g1(c);
+    const PreparedVerifyingKey pvk(vk);
+    EXPECT_TRUE(verify(pvk, proof, x).value()) << n << " inputs";
+    for (size_t i : {size_t{0}, n / 2, n - 1}) {
+      auto changed = x;
+      changed[i] += ff::Fr::one();
+      EXPECT_FALSE(verify(pvk, proof, changed).value()) << n << " inputs, input " << i;
+    }
+  }
+}
+
 TEST(Verifier, BatchAgreesWithSingleVerification) {
   Fixture f;
   const PreparedVerifyingKey pvk(f.vk);
