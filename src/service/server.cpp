@@ -13,6 +13,7 @@
 #include <chrono>
 #include <cstring>
 
+#include "core/printable.hpp"
 #include "cuzk/v1/proving.grpc.pb.h"
 #include "service/client.hpp"  // grpc_target
 #include "service/prometheus.hpp"
@@ -23,7 +24,12 @@ namespace {
 
 namespace v1 = ::cuzk::v1;
 
-grpc::Status to_status(const Error& e) {
+// An error text sent back (the engine keeps at most 4 KiB of a job's: engine.cpp); a status
+// message is bounded the same way.
+constexpr size_t kMaxErrorMessageBytes = 4096;
+
+grpc::Status to_status(const Error& error) {
+  const Error e{error.code, bounded(error.message, kMaxErrorMessageBytes)};
   switch (e.code) {
     case ErrorCode::kInvalidArgument:
     case ErrorCode::kCorruption: return {grpc::StatusCode::INVALID_ARGUMENT, e.message};
@@ -46,7 +52,7 @@ void fill(const engine::JobResult& r, bool timed_out, v1::AwaitProofResponse* ou
     default: out->set_status(timed_out ? S::TIMEOUT : S::UNKNOWN); break;
   }
   out->set_proof(std::string(r.proof.begin(), r.proof.end()));
-  out->set_error_message(r.error_text());
+  out->set_error_message(bounded(r.error_text(), kMaxErrorMessageBytes));
   const auto ms = [](double v) { return uint64_t(v + 0.5); };
   out->set_queue_wait_ms(ms(r.times.queue_wait_ms));
   out->set_srs_load_ms(ms(r.times.srs_load_ms));
@@ -73,6 +79,7 @@ class Server::Service final : public v1::ProvingEngine::Service {
   }
 
   grpc::Status AwaitProof(grpc::ServerContext* ctx, const v1::AwaitProofRequest* req, v1::AwaitProofResponse* res) override {
+    if (Expected<void> id = check_id("job_id", req->job_id()); !id) return to_status(id.error());
     return await(ctx, req->job_id(), req->timeout_ms(), res);
   }
 
@@ -85,8 +92,9 @@ class Server::Service final : public v1::ProvingEngine::Service {
   }
 
   grpc::Status CancelProof(grpc::ServerContext*, const v1::CancelProofRequest* req, v1::CancelProofResponse* res) override {
+    if (Expected<void> id = check_id("job_id", req->job_id()); !id) return to_status(id.error());
     const auto c = engine_.cancel(req->job_id());
-    if (!c.found) return {grpc::StatusCode::NOT_FOUND, "job '" + req->job_id() + "' is not known here"};
+    if (!c.found) return {grpc::StatusCode::NOT_FOUND, "job '" + printable(req->job_id(), kMaxIdBytes) + "' is not known here"};
     res->set_was_running(c.was_running);
     return grpc::Status::OK;
   }
@@ -132,6 +140,7 @@ class Server::Service final : public v1::ProvingEngine::Service {
   }
 
   grpc::Status PreloadSRS(grpc::ServerContext*, const v1::PreloadSrsRequest* req, v1::PreloadSrsResponse* res) override {
+    if (Expected<void> id = check_id("circuit_id", req->circuit_id()); !id) return to_status(id.error());
     auto p = engine_.preload(req->circuit_id());
     if (!p) return to_status(p.error());
     res->set_already_loaded(p->already_loaded);
@@ -140,6 +149,7 @@ class Server::Service final : public v1::ProvingEngine::Service {
   }
 
   grpc::Status EvictSRS(grpc::ServerContext*, const v1::EvictSrsRequest* req, v1::EvictSrsResponse* res) override {
+    if (Expected<void> id = check_id("circuit_id", req->circuit_id()); !id) return to_status(id.error());
     const auto e = engine_.evict(req->circuit_id());
     res->set_was_loaded(e.was_loaded);
     res->set_freed_bytes(e.freed_bytes);

@@ -8,7 +8,13 @@
 
 namespace cuzk::service {
 
+Expected<void> check_id(std::string_view field, std::string_view id) {
+  if (id.size() <= kMaxIdBytes) return {};
+  return invalid_argument(fmt::format("{}: {} bytes, over the limit of {}", field, id.size(), kMaxIdBytes));
+}
+
 Expected<engine::JobRequest> to_job_request(const cuzk::v1::SubmitProofRequest& r) {
+  if (Expected<void> id = check_id("request_id", r.request_id()); !id) return id.error();
   engine::JobRequest j;
   const int kind = int(r.proof_kind());
   if (kind < 0 || kind >= engine::kProofKinds)

@@ -1,7 +1,7 @@
 // The gRPC request -> job conversion (service/wire.hpp: parse_submit_request): the bytes a client
 // sends as a cuzk.v1.SubmitProofRequest. Refused: kInvalidArgument naming the message or the
 // field. Accepted: the job is the message field for field (the same bytes parsed by protobuf
-// alone give the same values), its enums in range.
+// alone give the same values), its enums in range, its request id within the limit.
 
 #include "cuzk/v1/proving.pb.h"
 #include "fuzz/fuzz.hpp"
@@ -19,6 +19,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   cuzk::v1::SubmitProofRequest r;
   check(r.ParseFromArray(data, int(size)), "a request accepted is a SubmitProofRequest");
   check(job->request_id == r.request_id(), "request_id kept");
+  check(job->request_id.size() <= service::kMaxIdBytes, "request_id within the limit");
   check(int(job->kind) == int(r.proof_kind()) && int(job->kind) < engine::kProofKinds, "proof_kind kept, in range");
   check(r.priority() == 0 || int(job->priority) == int(r.priority()), "priority kept");
   check(int(job->priority) <= int(engine::Priority::critical), "priority in range");
