@@ -2,6 +2,20 @@
 // The daemon's network face: the gRPC service cuzk.v1.ProvingEngine (proto/cuzk/v1/proving.proto,
 // wire-compatible with Curio's client) over an engine::Engine, on TCP or a unix socket, and an
 // HTTP endpoint serving /metrics in Prometheus text.
+//
+// Against hostile or broken clients (docs/daemon.md, "Faults and limits"):
+// - Waiting calls (AwaitProof, Prove) hold a thread each, at most max_waiting_calls at once; one
+//   more is answered RESOURCE_EXHAUSTED. The engine wakes waiters by a condition variable, not a
+//   callback, so an asynchronous AwaitProof would still need a thread to wait on it: a bounded
+//   pool is the honest design. The gRPC threads are capped (a resource quota) beyond that.
+// - gRPC connections: a client that has not finished the HTTP/2 handshake after 10 s is closed;
+//   keepalive pings every 60 s close a dead peer's connection (20 s to answer); a connection
+//   with no call for 10 minutes is closed. gRPC 1.51 has no cap on connections: the daemon
+//   raises its descriptor soft limit to the hard one at start.
+// - /metrics: one thread polls every connection (no thread per client); a connection that has
+//   not sent its request within 2 s, or not taken the answer within 5 s, is closed; at most 64
+//   are open (the oldest is closed for a new one). Idle clients cannot delay a scrape.
+// - A unix socket path a live daemon answers on is refused; only a stale socket file is removed.
 
 #include <atomic>
 #include <memory>
@@ -22,6 +36,7 @@ struct ServerOptions {
   std::string listen{kDefaultListen};                 // "host:port" or "unix:///path"
   std::string metrics_listen{kDefaultMetricsListen};  // "host:port"; "" = no HTTP endpoint
   size_t max_message_bytes = size_t{256} << 20;
+  unsigned max_waiting_calls = 256;  // AwaitProof and Prove waiting at once; beyond: RESOURCE_EXHAUSTED
 };
 
 class Server {

@@ -12,7 +12,9 @@
 // so 256 leaves room and refuses what would only cost memory and log volume. The bytes of an id
 // are not restricted otherwise: logs escape them (core/printable.hpp).
 
+#include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <string_view>
 
 #include "core/expected.hpp"
@@ -27,6 +29,10 @@ namespace cuzk::service {
 inline constexpr size_t kMaxIdBytes = 256;
 // An id of at most kMaxIdBytes; beyond: kInvalidArgument naming `field` and both sizes.
 Expected<void> check_id(std::string_view field, std::string_view id);
+
+// AwaitProofRequest.timeout_ms as a deadline from `now`: 0 is none (time_point::max()), and so is
+// a timeout beyond what steady_clock can hold (2^64 - 1 ms included): it saturates, never wraps.
+std::chrono::steady_clock::time_point deadline_after(std::chrono::steady_clock::time_point now, uint64_t timeout_ms);
 
 Expected<engine::JobRequest> to_job_request(const cuzk::v1::SubmitProofRequest& request);
 // From the request's serialized bytes (what a client sends): bytes that are not a

@@ -91,5 +91,19 @@ TEST(Wire, IdsAreBoundedNamingTheField) {
   EXPECT_EQ(c.error().message, "circuit_id: 300 bytes, over the limit of 256");
 }
 
+TEST(Wire, AwaitTimeoutsSaturateInsteadOfWrapping) {
+  using Clock = std::chrono::steady_clock;
+  using std::chrono::milliseconds;
+  const Clock::time_point now = Clock::now();
+  EXPECT_EQ(deadline_after(now, 0), Clock::time_point::max());  // 0: no deadline
+  EXPECT_EQ(deadline_after(now, 1500), now + milliseconds(1500));
+  // now + ms in a signed 64-bit count of nanoseconds wraps from ~9.2e12 ms: those were in the past.
+  for (const uint64_t ms : {uint64_t{9'300'000'000'000}, uint64_t{1} << 63, ~uint64_t{0}}) {
+    EXPECT_EQ(deadline_after(now, ms), Clock::time_point::max()) << ms;
+  }
+  // A long timeout that fits is kept as it is (a year).
+  EXPECT_EQ(deadline_after(now, 31'536'000'000), now + milliseconds(31'536'000'000));
+}
+
 }  // namespace
 }  // namespace cuzk::service
