@@ -176,6 +176,7 @@ int run_daemon(const DaemonOptions& o) {
     so.metrics_listen = c.daemon.metrics_listen;
     so.max_message_bytes = c.daemon.max_message_bytes;
     so.max_waiting_calls = c.daemon.max_waiting_calls;
+    so.log = [log](const std::string& line) { log->warn(line); };
     const std::unique_ptr<service::Server> server = must(service::Server::start(engine, so));
     log->info("cuzk daemon: listening on {}{}; proving on {}; {} threads; memory budget {}", server->address(),
               server->metrics_address().empty() ? "" : ", metrics on http://" + server->metrics_address() + "/metrics",

@@ -236,10 +236,9 @@ class Server::Service final : public v1::ProvingEngine::Service {
   std::atomic<unsigned> waiting_{0};
 };
 
-Expected<std::unique_ptr<Server>> Server::start(engine::Engine& engine, const ServerOptions& options) {
-  std::unique_ptr<Server> s(new Server());
-  s->engine_ = &engine;
-  s->service_ = std::make_unique<Service>(engine, std::max(options.max_waiting_calls, 1u));
+Expected<void> Server::build_grpc() {
+  const ServerOptions& options = options_;
+  service_ = std::make_unique<Service>(*engine_, std::max(options.max_waiting_calls, 1u));
   std::string target = grpc_target(options.listen);
   if (target.starts_with("unix:")) {
     // A socket left by an earlier run would refuse the bind: it is removed when nothing answers
@@ -254,6 +253,8 @@ Expected<std::unique_ptr<Server>> Server::start(engine::Engine& engine, const Se
                                          "': a daemon is answering on this socket already (stop it, or choose another path)"};
       ::unlink(path.c_str());
     }
+  } else if (!address_.empty()) {
+    target = address_;  // a restart: the port bound first (port 0 chose one)
   }
   grpc::ServerBuilder builder;
   // gRPC shares ports by default (SO_REUSEPORT): a second daemon on the same address must fail,
@@ -279,15 +280,68 @@ Expected<std::unique_ptr<Server>> Server::start(engine::Engine& engine, const Se
   builder.AddListeningPort(target, grpc::InsecureServerCredentials(), &port);
   builder.SetMaxReceiveMessageSize(int(std::min<size_t>(options.max_message_bytes, INT32_MAX)));
   builder.SetMaxSendMessageSize(int(std::min<size_t>(options.max_message_bytes, INT32_MAX)));
-  builder.RegisterService(s->service_.get());
-  s->grpc_ = builder.BuildAndStart();
-  if (!s->grpc_ || (!target.starts_with("unix:") && port == 0))
+  builder.RegisterService(service_.get());
+  grpc_ = builder.BuildAndStart();
+  if (!grpc_ || (!target.starts_with("unix:") && port == 0))
     return Error{ErrorCode::kIo, "daemon.listen: cannot listen on '" + options.listen + "' (in use, or not an address)"};
-  s->address_ = options.listen;
-  if (!target.starts_with("unix:")) {
-    const size_t colon = options.listen.rfind(':');
-    s->address_ = options.listen.substr(0, colon) + ":" + std::to_string(port);
+  if (address_.empty()) {
+    address_ = options.listen;
+    if (!target.starts_with("unix:")) {
+      const size_t colon = options.listen.rfind(':');
+      address_ = options.listen.substr(0, colon) + ":" + std::to_string(port);
+    }
   }
+  return {};
+}
+
+// Whether the gRPC endpoint answers a call on a connection of its own (a fresh one: a connection
+// made before the listener died would go on working). Any answer counts (CancelProof of no job:
+// NOT_FOUND); no answer within 3 s does not.
+bool Server::grpc_answers() const {
+  grpc::ChannelArguments args;
+  args.SetInt(GRPC_ARG_USE_LOCAL_SUBCHANNEL_POOL, 1);
+  const auto stub = v1::ProvingEngine::NewStub(
+      grpc::CreateCustomChannel(grpc_target(address_), grpc::InsecureChannelCredentials(), args));
+  grpc::ClientContext context;
+  context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(3));
+  v1::CancelProofRequest request;
+  v1::CancelProofResponse response;
+  const grpc::Status status = stub->CancelProof(&context, request, &response);
+  return status.error_code() != grpc::StatusCode::DEADLINE_EXCEEDED && status.error_code() != grpc::StatusCode::UNAVAILABLE;
+}
+
+// gRPC 1.51's listener gives up for good when accept() fails with anything but EAGAIN (EMFILE:
+// the descriptors ran out), and the daemon would never accept again. Every 2 s a call on a fresh
+// connection checks it; after two without an answer the gRPC server is built again on the same
+// address (calls in flight are cancelled: clients retry, jobs go on).
+void Server::watch_grpc() {
+  int missed = 0;
+  std::unique_lock lock(watch_mutex_);
+  while (!watch_cv_.wait_for(lock, std::chrono::seconds(2), [&] { return stopping_.load(); })) {
+    lock.unlock();
+    missed = grpc_answers() ? 0 : missed + 1;
+    if (missed >= 2 && !stopping_) {
+      if (options_.log) options_.log("the gRPC endpoint " + address_ + " stopped answering (descriptors exhausted?): restarting it");
+      grpc_->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(1));
+      grpc_->Wait();
+      grpc_.reset();
+      if (const Expected<void> built = build_grpc(); !built) {
+        if (options_.log) options_.log("restarting the gRPC endpoint failed (tried again in 2 s): " + built.error().message);
+      } else {
+        missed = 0;
+        ++restarts_;
+      }
+    }
+    lock.lock();
+  }
+}
+
+Expected<std::unique_ptr<Server>> Server::start(engine::Engine& engine, const ServerOptions& options) {
+  std::unique_ptr<Server> s(new Server());
+  s->engine_ = &engine;
+  s->options_ = options;
+  if (Expected<void> built = s->build_grpc(); !built) return built.error();
+  s->watch_thread_ = std::thread([srv = s.get()] { srv->watch_grpc(); });
 
   if (!options.metrics_listen.empty()) {
     const size_t colon = options.metrics_listen.rfind(':');
@@ -390,6 +444,11 @@ void Server::serve_metrics() {
 
 void Server::stop(int grace_ms) {
   if (stopping_.exchange(true)) return;
+  {
+    const std::lock_guard lock(watch_mutex_);
+    watch_cv_.notify_all();
+  }
+  if (watch_thread_.joinable()) watch_thread_.join();  // before grpc_ is touched here
   if (grpc_) grpc_->Shutdown(std::chrono::system_clock::now() + std::chrono::milliseconds(grace_ms));
   if (metrics_thread_.joinable()) metrics_thread_.join();
   if (metrics_fd_ >= 0) ::close(metrics_fd_);

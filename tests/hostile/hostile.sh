@@ -7,7 +7,8 @@
 # scrape and silent gRPC connections; after each, GetStatus answers and the daemon's descriptors
 # and threads are back near their baseline. Here: a request id holding a newline forges no log
 # line; a second daemon on the live unix socket is refused; after a kill -9 the stale socket is
-# taken over; SIGTERM drains and exits 0.
+# taken over; a daemon run out of descriptors answers again once they are free; SIGTERM drains
+# and exits 0.
 #
 # The job the waiting calls wait on stays running because its parameter files are FIFOs (the load
 # blocks reading them); opening their other end at the end makes the load fail cleanly.
@@ -95,5 +96,27 @@ start_daemon "$t/daemon3.log"
 client status > /dev/null || fail "the daemon on the stale socket does not answer"
 kill -TERM "$daemon"
 wait "$daemon" || fail "the daemon exited $? after SIGTERM: $(tail -3 "$t/daemon3.log")"
+
+# Out of descriptors: with 48 allowed, 80 connections at once make accept() fail (EMFILE), which
+# stops gRPC 1.51's listener for good; once they are gone the daemon must answer again (its
+# watchdog rebuilds the endpoint), within ~10 s.
+(ulimit -n 48; exec "$cuzk" daemon --config "$t/cuzk.toml" --metrics-listen off --params "$t/params" --gpu off \
+  > "$t/daemon4.log" 2>&1) &
+daemon=$!
+for _ in $(seq 100); do grep -q "listening on" "$t/daemon4.log" && break; sleep 0.1; done
+node -e '
+  const net = require("net"), socks = [];
+  for (let i = 0; i < 80; ++i) socks.push(net.createConnection(process.argv[1]).on("error", () => {}));
+  setTimeout(() => socks.forEach((s) => s.destroy()), 1500);' "$sock"
+grep -q "Too many open files" "$t/daemon4.log" || fail "80 connections did not exhaust 48 descriptors: $(tail -3 "$t/daemon4.log")"
+answered=
+for i in $(seq 15); do
+  if client --deadline-ms 1000 status > /dev/null 2>&1; then answered=$i; break; fi
+done
+[ -n "$answered" ] || fail "the daemon never answered again after running out of descriptors: $(grep -v '^  ' "$t/daemon4.log" | tail -3)"
+grep -q "stopped answering .*restarting it" "$t/daemon4.log" || fail "no restart logged"
+echo "ok out of descriptors (48): answering again at try $answered (the endpoint restarted)"
+kill -TERM "$daemon"
+wait "$daemon" || fail "the daemon exited $? after SIGTERM: $(tail -3 "$t/daemon4.log")"
 daemon=
 echo "hostile: OK"
