@@ -99,7 +99,13 @@ wait "$daemon" || fail "the daemon exited $? after SIGTERM: $(tail -3 "$t/daemon
 
 # Out of descriptors: with 48 allowed, 80 connections at once make accept() fail (EMFILE), which
 # stops gRPC 1.51's listener for good; once they are gone the daemon must answer again (its
-# watchdog rebuilds the endpoint), within ~10 s.
+# watchdog rebuilds the endpoint), within ~10 s. Not under UBSan: its vptr check tests memory
+# with a pipe, which fails without descriptors, and reports a valid object as invalid (fatal).
+if nm -D "$cuzk" 2>/dev/null | grep -q __ubsan_handle; then
+  echo "skipped: out of descriptors (a UBSan build reports false vptr errors without descriptors)"
+  echo "hostile: OK"
+  exit 0
+fi
 (ulimit -n 48; exec "$cuzk" daemon --config "$t/cuzk.toml" --metrics-listen off --params "$t/params" --gpu off \
   > "$t/daemon4.log" 2>&1) &
 daemon=$!
