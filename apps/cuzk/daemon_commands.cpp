@@ -4,6 +4,8 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include <sys/resource.h>
+
 #include <algorithm>
 #include <csignal>
 #include <cstdlib>
@@ -74,6 +76,23 @@ std::vector<groth16::GpuChoice> gpus_of(const DaemonConfig::Gpus& g) {
   return out;
 }
 
+// RLIMIT_NOFILE's soft limit raised to its hard limit (capped at what the kernel allows one
+// process: fs.nr_open); the soft limit in force after.
+rlim_t raise_descriptor_limit() {
+  rlimit limit{};
+  if (::getrlimit(RLIMIT_NOFILE, &limit) != 0) return 0;
+  if (limit.rlim_cur < limit.rlim_max) {
+    rlimit raised = limit;
+    raised.rlim_cur = limit.rlim_max;
+    if (::setrlimit(RLIMIT_NOFILE, &raised) != 0) {
+      raised.rlim_cur = std::min<rlim_t>(limit.rlim_max, rlim_t{1} << 20);  // a hard limit of "unlimited"
+      if (::setrlimit(RLIMIT_NOFILE, &raised) != 0) return limit.rlim_cur;
+    }
+    return raised.rlim_cur;
+  }
+  return limit.rlim_cur;
+}
+
 engine::Spread spread_of(DaemonConfig::Gpus::Spread spread) {
   switch (spread) {
     case DaemonConfig::Gpus::Spread::proofs: return engine::Spread::proofs;
@@ -99,6 +118,10 @@ int run_daemon(const DaemonOptions& o) {
     auto log = std::make_shared<spdlog::logger>("cuzk", std::make_shared<spdlog::sinks::stderr_color_sink_mt>());
     log->set_formatter(service::log_formatter(c.logging.format));
     log->set_level(spdlog::level::from_str(c.logging.level));
+    // Every connection is a descriptor: take all the system allows (systemd's soft default is
+    // 1,024; gRPC 1.51 stops accepting for good once accept() has failed with EMFILE).
+    const rlim_t descriptors = raise_descriptor_limit();
+    log->debug("file descriptors: {}", descriptors);
     ThreadPool pool(c.synthesis.threads);
     const std::vector<groth16::GpuChoice> gpus = gpus_of(c.gpus);
     const size_t budget = c.memory.budget != 0 ? c.memory.budget : physical_memory_bytes() / 10 * 9;
@@ -177,6 +200,8 @@ int run_daemon(const DaemonOptions& o) {
     so.listen = c.daemon.listen;
     so.metrics_listen = c.daemon.metrics_listen;
     so.max_message_bytes = c.daemon.max_message_bytes;
+    so.max_waiting_calls = c.daemon.max_waiting_calls;
+    so.log = [log](const std::string& line) { log->warn(line); };
     const std::unique_ptr<service::Server> server = must(service::Server::start(engine, so));
     log->info("cuzk daemon: listening on {}{}; proving on {}; {} threads; memory budget {}", server->address(),
               server->metrics_address().empty() ? "" : ", metrics on http://" + server->metrics_address() + "/metrics",

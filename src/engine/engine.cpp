@@ -10,6 +10,7 @@
 #include "core/error.hpp"
 #include "core/hex.hpp"
 #include "core/memory_size.hpp"
+#include "core/printable.hpp"
 #include "core/secure_random.hpp"
 #include "core/timing.hpp"
 
@@ -56,6 +57,13 @@ size_t payload_bytes(const JobRequest& r) {
   for (const auto& v : r.vanilla_proofs) n += v.size();
   return n;
 }
+
+// Bounds on what a client's input can make the engine keep and log (docs/daemon.md, Limits): a
+// job's error text (it may quote the payload; 1,024 finished jobs are kept), and per log line the
+// request id (the wire allows 256 bytes: service/wire.hpp) and the stage's detail.
+constexpr size_t kKeptErrorBytes = 4096;
+constexpr size_t kLoggedIdBytes = 256;
+constexpr size_t kLoggedDetailBytes = 4096;
 
 std::string new_job_id() {
   std::array<uint8_t, 8> r{};
@@ -457,6 +465,7 @@ void Engine::finish_locked(const JobPtr& job, JobState state, std::optional<Erro
     job->request.vanilla_proofs = {};
   }
   job->result.state = state;
+  if (error) error->message = bounded(std::move(error->message), kKeptErrorBytes);
   job->result.error = std::move(error);
   job->result.proof = std::move(proof);
   if (state != JobState::completed) job->result.partition_times.clear();
@@ -593,8 +602,10 @@ void Engine::shutdown(std::optional<std::chrono::milliseconds> timeout) {
 
 void Engine::log(const Job& job, const std::string& stage, const std::string& detail) const {
   if (!options_.log_stage) return;
-  options_.log_stage(fmt::format("job={} request_id=\"{}\" kind={} stage={} {}", job.id, job.request.request_id,
-                                 to_string(job.request.kind), stage, detail));
+  // One line each, bounded: the id and the detail (an error may quote a payload) escaped and cut.
+  options_.log_stage(fmt::format("job={} request_id=\"{}\" kind={} stage={} {}", job.id,
+                                 printable(job.request.request_id, kLoggedIdBytes), to_string(job.request.kind), stage,
+                                 printable(detail, kLoggedDetailBytes)));
 }
 
 Expected<JobResult> prove_to_end(Engine& engine, JobRequest request,

@@ -155,7 +155,10 @@ void accumulate_at_tau(const r1cs::CompiledR1cs<Fr>& r1cs, std::span<const Fr> l
   std::vector<Contribution> buffer;
   std::vector<Fr> block_sums;         // block b's sum for column i < n_summed at b·n_summed + i
   std::vector<uint64_t> block_dense;  // and which of them it holds with a non-zero coefficient
-  for (const auto& [mat, x] : {std::pair{&r1cs.a, &u}, std::pair{&r1cs.b, &v}, std::pair{&r1cs.c, &w}}) {
+  for (const auto& matrix_sums : {std::pair{&r1cs.a, &u}, std::pair{&r1cs.b, &v}, std::pair{&r1cs.c, &w}}) {
+    // Named variables, not a structured binding: clang 14 (the fuzz preset) cannot capture those.
+    auto* const mat = matrix_sums.first;
+    auto* const x = matrix_sums.second;
     const auto& row_start = mat->row_start;
     const bool mark_inputs = !x->dense_inputs.empty(), mark_aux = !x->dense_aux.empty();
     for (size_t row0 = 0; row0 < n_c;) {

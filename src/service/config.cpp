@@ -219,6 +219,8 @@ constexpr Key kDaemon[] = {
     {"max_message_bytes", [](const N& n, C& c) { return assign(c.daemon.max_message_bytes, read_size(n)); },
      [](const C& c) { return at_least(c.daemon.max_message_bytes, 1); }},
     {"drain_timeout_s", [](const N& n, C& c) { return assign(c.daemon.drain_timeout_s, read_unsigned(n)); }},
+    {"max_waiting_calls", [](const N& n, C& c) { return assign(c.daemon.max_waiting_calls, read_unsigned(n)); },
+     [](const C& c) { return at_least(c.daemon.max_waiting_calls, 1); }},
 };
 constexpr Key kSrs[] = {
     {"param_dir", [](const N& n, C& c) { return assign(c.srs.param_dir, read_string(n)); }},

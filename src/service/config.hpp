@@ -29,6 +29,8 @@ struct DaemonConfig {
     size_t max_message_bytes = size_t{256} << 20;
     // On SIGTERM: how long to wait for in-flight jobs before exiting; 0 = until they finish.
     unsigned drain_timeout_s = 0;
+    // AwaitProof and Prove calls waiting at once (each holds a thread); beyond: RESOURCE_EXHAUSTED.
+    unsigned max_waiting_calls = 256;
     friend bool operator==(const Daemon&, const Daemon&) = default;
   } daemon;
 

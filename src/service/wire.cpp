@@ -8,7 +8,21 @@
 
 namespace cuzk::service {
 
+Expected<void> check_id(std::string_view field, std::string_view id) {
+  if (id.size() <= kMaxIdBytes) return {};
+  return invalid_argument(fmt::format("{}: {} bytes, over the limit of {}", field, id.size(), kMaxIdBytes));
+}
+
+std::chrono::steady_clock::time_point deadline_after(std::chrono::steady_clock::time_point now, uint64_t timeout_ms) {
+  using Clock = std::chrono::steady_clock;
+  // Whole milliseconds from now to the clock's end (now + room cannot overflow).
+  const int64_t room = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::time_point::max() - now).count();
+  if (timeout_ms == 0 || room <= 0 || timeout_ms >= uint64_t(room)) return Clock::time_point::max();
+  return now + std::chrono::milliseconds(int64_t(timeout_ms));
+}
+
 Expected<engine::JobRequest> to_job_request(const cuzk::v1::SubmitProofRequest& r) {
+  if (Expected<void> id = check_id("request_id", r.request_id()); !id) return id.error();
   engine::JobRequest j;
   const int kind = int(r.proof_kind());
   if (kind < 0 || kind >= engine::kProofKinds)

@@ -320,7 +320,8 @@ void synthesize_challenge(CS& cs, const UpdateShape& shape, const UpdatePoseidon
     for (const auto& [tree_proof, leaf, root, name] :
          {std::tuple{&cp.proof_r_old, &leaf_r_old, &root_r_old, "r_old"},
           std::tuple{&cp.proof_r_new, &label_r_new, &root_r_new, "r_new"}}) {
-      r1cs::Namespace tree_ns(cs, [name] { return std::string("path_") + name; });
+      // (an init-capture: clang 14, the fuzz preset, cannot capture a structured binding)
+      r1cs::Namespace tree_ns(cs, [tree = name] { return std::string("path_") + tree; });
       const std::vector<std::vector<Num>> path = detail::alloc_path(cs, *tree_proof, r_arities.size());
       if (tree_proof->path.size() != r_arities.size()) throw r1cs::SynthesisError("snap: tree R path length");
       detail::por_no_challenge_input(cs, poseidon_tree, std::span<const size_t>(r_arities), std::span<const Boolean>(c_bits),

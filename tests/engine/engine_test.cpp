@@ -49,7 +49,7 @@ struct FakeCircuit final : LoadedCircuit {};
 
 // Payloads: "name" is a job of one partition, "name*N" of N; a partition's proof is the name and
 // its number ("name" alone for one partition), the job's their concatenation. "bad" fails to
-// parse; "gpu-unverified" makes proofs that do not verify on a GPU; "input-fault" throws a
+// parse, "huge-error" with an 8 MiB message; "gpu-unverified" makes proofs that do not verify on a GPU; "input-fault" throws a
 // cuzk::Exception of the input's (kInvalidArgument) wherever it is proved, "cuda-throw" a
 // std::runtime_error on a GPU; "big" needs 600 bytes of host memory, others 100; every circuit
 // holds 50 once loaded. A GPU in `gpu_fails` fails every partition placed on it with that code
@@ -75,6 +75,7 @@ class FakeHandler final : public ProofHandler {
   Expected<std::unique_ptr<ParsedJob>> parse(const JobRequest& r) const override {
     std::string payload(r.vanilla_proof.begin(), r.vanilla_proof.end());
     if (payload == "bad") return invalid_argument("vanilla_proof: registered_proof: expected a string");
+    if (payload == "huge-error") return invalid_argument("vanilla_proof: " + std::string(8 << 20, 'x'));
     auto job = std::make_unique<FakeJob>();
     job->payload = payload;
     job->partitions = split(payload).second;
@@ -780,6 +781,32 @@ TEST(Engine, StageLinesNameTheJobAndItsTimes) {
   }
   EXPECT_NE(all.find("job=" + id + " request_id=\"porep-1-2\""), std::string::npos) << all;
   EXPECT_NE(all.find("state=completed total_ms="), std::string::npos) << all;
+}
+
+TEST(Engine, AClientsTextIsBoundedInErrorsAndEscapedInLogLines) {
+  std::mutex m;
+  std::vector<std::string> lines;
+  EngineOptions o;
+  o.log_stage = [&](const std::string& line) {
+    const std::lock_guard lock(m);
+    lines.push_back(line);
+  };
+  Fixture f(o);
+  // A request id that would forge a second log line, and a payload whose error is 8 MiB long.
+  const std::string forged = "porep-1-2\n2026-12-01T22:00:00.000 info job=job-0 stage=done state=completed";
+  const std::string id = f.engine->submit(request("huge-error", Priority::normal, forged)).value().job_id;
+  const JobResult r = f.await(id);
+  ASSERT_EQ(r.state, JobState::failed);
+  EXPECT_LE(r.error_text().size(), 4096u + 32);
+  EXPECT_TRUE(r.error_text().starts_with("vanilla_proof: xxx")) << r.error_text().substr(0, 64);
+  EXPECT_TRUE(r.error_text().ends_with(" ... (8388623 bytes)")) << r.error_text().substr(4000);
+  f.engine.reset();
+  ASSERT_FALSE(lines.empty());
+  for (const std::string& l : lines) {
+    EXPECT_EQ(l.find('\n'), std::string::npos) << l.substr(0, 200);
+    EXPECT_LT(l.size(), 2 * 4096u) << l.substr(0, 200);
+    EXPECT_NE(l.find("request_id=\"porep-1-2\\n2026-12-01T22:00:00.000 info"), std::string::npos) << l.substr(0, 200);
+  }
 }
 
 }  // namespace

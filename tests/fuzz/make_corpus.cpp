@@ -9,6 +9,7 @@
 #include <span>
 #include <string>
 
+#include "cuzk/v1/proving.pb.h"
 #include "ec/scalar_mul.hpp"
 #include "ec/serialize.hpp"
 #include "groth16/params_file.hpp"
@@ -18,6 +19,8 @@
 #include "r1cs/iden3_convert.hpp"
 #include "r1cs/keygen_cs.hpp"
 #include "r1cs/witness_cs.hpp"
+#include "snap/synthetic_vanilla.hpp"
+#include "snap/vanilla.hpp"
 #include "support/circuits.hpp"
 
 namespace {
@@ -90,5 +93,34 @@ int main(int argc, char** argv) {
   groth16::Proof proof{g1[1], g2[1], g1[0]};
   write(out / "snarkjs_json" / "proof.json", groth16::proof_to_snarkjs_json(proof));
   fs::remove_all(tmp);
+
+  // SnapDeals: the one partition proof of a synthetic 2 KiB update (`cuzk gen-vanilla --kind snap
+  // --sector-size 2KiB --seed 3` writes the same bytes).
+  const snap::UpdatePoseidon poseidon;
+  const snap::UpdateShape shape = snap::update_shape_for_sector_size(2048).value();
+  const snap::SyntheticUpdate update = snap::generate_synthetic_update(shape, poseidon, 3).value();
+  write(out / "snap_vanilla" / "snap-2KiB.partition0", snap::encode_partition_proof(update.partitions[0]));
+
+  // SubmitProofRequests as Curio sends them, one per kind (short payloads: the conversion does not
+  // read them), and an empty message (every field absent).
+  const auto request = [&](const std::string& name, const std::string& id, cuzk::v1::ProofKind kind,
+                           cuzk::v1::Priority priority, uint64_t registered, const std::string& payload) {
+    cuzk::v1::SubmitProofRequest r;
+    r.set_request_id(id);
+    r.set_proof_kind(kind);
+    r.set_priority(priority);
+    r.set_sector_size(2048);
+    r.set_registered_proof(registered);
+    r.set_vanilla_proof(payload);
+    r.set_sector_number(11);
+    r.set_miner_id(1000);
+    r.set_randomness(std::string(32, '\x5a'));
+    write(out / "submit_request" / name, r.SerializeAsString());
+  };
+  request("porep", "porep-1000-11", cuzk::v1::POREP_SEAL_COMMIT, cuzk::v1::NORMAL, 8, R"({"registered_proof":"StackedDrg2KiBV1_1"})");
+  request("wdpost", "wdpost-1000-0-5a5a5a5a", cuzk::v1::WINDOW_POST_PARTITION, cuzk::v1::HIGH, 10, std::string(64, '\x01'));
+  request("winning", "winning-1000-77", cuzk::v1::WINNING_POST, cuzk::v1::CRITICAL, 5, std::string(64, '\x02'));
+  request("snap", "snap-1000-11", cuzk::v1::SNAP_DEALS_UPDATE, cuzk::v1::LOW, 0, std::string(64, '\x03'));
+  write(out / "submit_request" / "empty", std::string());
   return 0;
 }

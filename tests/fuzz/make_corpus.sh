@@ -19,9 +19,11 @@ node tests/oracle/node_modules/snarkjs/build/cli.cjs groth16 setup "$tmp/small.r
 mkdir -p "$corpus/zkey"
 cp "$tmp/small.zkey" "$corpus/zkey/"
 
-# Real files: a 2 KiB PoRep proof and its key (compressed layout), C1 outputs (raw and Curio's
+# Real files: PoSt vanilla proofs of 2 KiB sectors (WindowPoSt and WinningPoSt, the reference
+# model's), a 2 KiB PoRep proof and its key (compressed layout), C1 outputs (raw and Curio's
 # wrapper), the example daemon configuration.
-mkdir -p "$corpus/proof" "$corpus/params" "$corpus/c1" "$corpus/config"
+mkdir -p "$corpus/proof" "$corpus/params" "$corpus/c1" "$corpus/config" "$corpus/post_vanilla"
+cp tests/data/post/window-2KiB.vanilla.sector1.bin tests/data/post/winning-2KiB.vanilla.sector1.bin "$corpus/post_vanilla/"
 cp tests/data/groth16/porep_2KiB.proof.bin "$corpus/proof/"
 cp tests/data/groth16/porep_2KiB.vk.compressed.bin "$corpus/params/"
 cp tests/data/porep/c1_2KiB_v1_1.json tests/data/porep/c1_2KiB_v1_1.curio.json "$corpus/c1/"

@@ -55,6 +55,7 @@ listen = "unix:///run/cuzk/cuzk.sock"
 metrics_listen = ""
 max_message_bytes = "1GiB"
 drain_timeout_s = 300
+max_waiting_calls = 32
 
 [srs]
 param_dir = "/data/zk/params"
@@ -86,7 +87,7 @@ format = "json"
 
 DaemonConfig full_config() {
   DaemonConfig c;
-  c.daemon = {"unix:///run/cuzk/cuzk.sock", "", kGiB, 300};
+  c.daemon = {"unix:///run/cuzk/cuzk.sock", "", kGiB, 300, 32};
   c.srs = {"/data/zk/params", {"porep-32g", "wpost-32g"}};
   c.memory = {700 * kGiB};
   c.gpus = {DaemonConfig::Gpus::Mode::list, {1, 0}, {16 * kGiB, {{1, 4 * kGiB}}}, 3,
@@ -134,6 +135,7 @@ TEST(Config, EveryFieldArrives) {
   EXPECT_NE(d.daemon.metrics_listen, expected.daemon.metrics_listen);
   EXPECT_NE(d.daemon.max_message_bytes, expected.daemon.max_message_bytes);
   EXPECT_NE(d.daemon.drain_timeout_s, expected.daemon.drain_timeout_s);
+  EXPECT_NE(d.daemon.max_waiting_calls, expected.daemon.max_waiting_calls);
   EXPECT_NE(d.srs.param_dir, expected.srs.param_dir);
   EXPECT_NE(d.srs.preload, expected.srs.preload);
   EXPECT_NE(d.memory.budget, expected.memory.budget);
@@ -161,7 +163,7 @@ TEST(Config, ExampleFileIsTheDefaults) {
 TEST(Config, EveryExampleKeyIsDocumented) {
   const std::string doc = slurp(kDocs / "config.md");
   const auto keys = keys_of(slurp(kDocs / "cuzk.example.toml"));
-  EXPECT_EQ(keys.size(), 17u);
+  EXPECT_EQ(keys.size(), 18u);
   for (const std::string& key : keys) EXPECT_NE(doc.find("`" + key + "`"), std::string::npos) << key;
 }
 

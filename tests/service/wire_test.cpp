@@ -69,5 +69,41 @@ TEST(Wire, BytesThatAreNotARequestAreRefused) {
   EXPECT_NE(e.error().message.find("not a cuzk.v1.SubmitProofRequest"), std::string::npos);
 }
 
+TEST(Wire, IdsAreBoundedNamingTheField) {
+  cuzk::v1::SubmitProofRequest r = curio_request();
+  r.set_request_id(std::string(kMaxIdBytes, 'x'));
+  EXPECT_TRUE(to_job_request(r).has_value());  // the limit itself is accepted
+  r.set_request_id(std::string(kMaxIdBytes + 1, 'x'));
+  auto e = to_job_request(r);
+  ASSERT_FALSE(e.has_value());
+  EXPECT_EQ(e.error().code, ErrorCode::kInvalidArgument);
+  EXPECT_EQ(e.error().message, "request_id: 257 bytes, over the limit of 256");
+  // Through the bytes a client sends, as the gRPC server gets them: 1 MiB.
+  r.set_request_id(std::string(1 << 20, 'y'));
+  e = parse_submit_request(r.SerializeAsString());
+  ASSERT_FALSE(e.has_value());
+  EXPECT_EQ(e.error().message, "request_id: 1048576 bytes, over the limit of 256");
+  // The other ids (the server's job_id and circuit_id) go through the same check.
+  EXPECT_TRUE(check_id("circuit_id", "porep-32g").has_value());
+  EXPECT_TRUE(check_id("job_id", "").has_value());
+  const auto c = check_id("circuit_id", std::string(300, 'c'));
+  ASSERT_FALSE(c.has_value());
+  EXPECT_EQ(c.error().message, "circuit_id: 300 bytes, over the limit of 256");
+}
+
+TEST(Wire, AwaitTimeoutsSaturateInsteadOfWrapping) {
+  using Clock = std::chrono::steady_clock;
+  using std::chrono::milliseconds;
+  const Clock::time_point now = Clock::now();
+  EXPECT_EQ(deadline_after(now, 0), Clock::time_point::max());  // 0: no deadline
+  EXPECT_EQ(deadline_after(now, 1500), now + milliseconds(1500));
+  // now + ms in a signed 64-bit count of nanoseconds wraps from ~9.2e12 ms: those were in the past.
+  for (const uint64_t ms : {uint64_t{9'300'000'000'000}, uint64_t{1} << 63, ~uint64_t{0}}) {
+    EXPECT_EQ(deadline_after(now, ms), Clock::time_point::max()) << ms;
+  }
+  // A long timeout that fits is kept as it is (a year).
+  EXPECT_EQ(deadline_after(now, 31'536'000'000), now + milliseconds(31'536'000'000));
+}
+
 }  // namespace
 }  // namespace cuzk::service
