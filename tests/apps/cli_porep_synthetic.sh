@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A 2 KiB synthetic-PoRep proof on the CPU, end to end with cuzk's own key (~2-3 min on 2 cores):
+# A 2 KiB synthetic-PoRep proof on the CPU, end to end with cuzk's own key (3-9 min on 2 cores):
 # gen-c1 --synthetic --curio (StackedDrg2KiBV1_1_Feat_SyntheticPoRep, Curio's wrapper), prove porep
 # with the sector's miner and number, then verify porep from public data alone with the registered
 # proof as Curio names it (Go id 10): valid; the same proof read as interactive PoRep (id 5, whose
