@@ -41,6 +41,8 @@ Expected<std::vector<ff::Fr>> partition_public_inputs(const PorepPublicData& dat
   ff::Fr comm_r, comm_d;
   CUZK_TRY_ASSIGN(comm_r, canonical(data.comm_r, "comm_r"));
   CUZK_TRY_ASSIGN(comm_d, canonical(data.comm_d, "comm_d"));
+  if (data.feature == PorepFeature::kNonInteractivePoRep)
+    return Error{ErrorCode::kUnsupported, "non-interactive PoRep is not supported"};
   if (partition >= data.partitions)
     return Error{ErrorCode::kInvalidArgument, "partition " + std::to_string(partition) + " of " +
                                                   std::to_string(data.partitions)};
