@@ -1,7 +1,8 @@
 #pragma once
 // The public side of a StackedDRG PoRep (shared/SPEC-POREP.md §1-§3, §9): replica_id, the
-// interactive and synthetic challenges (docs/synthetic-porep.md), the label hash, and the partition's public-input vector that a
-// verifier assembles from public data alone (replica_id, comm_d, comm_r, seed, porep_id).
+// interactive and synthetic challenges (docs/synthetic-porep.md), the label hash, and the
+// partition's public-input vector that a verifier assembles from public data alone (replica_id,
+// comm_d, comm_r, seed, porep_id).
 
 #include <array>
 #include <cstdint>

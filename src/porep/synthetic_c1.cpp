@@ -199,8 +199,9 @@ Expected<C1> generate_synthetic_c1(const SyntheticC1Options& options, const Pore
     }
   }
 
-  // Columns: random labels for every parent that is not challenged (ascending node order, so
-  // the stream is reproducible); challenged nodes' labels computed layer by layer.
+  // Columns: random labels for every parent that is not labelled (ascending node order, so the
+  // stream is reproducible; for synthetic PoRep only node 0, given its real labels instead);
+  // labelled nodes' labels computed layer by layer.
   std::map<uint64_t, std::vector<Fr>> columns;
   for (const auto& [c, ps] : parents) {
     columns.try_emplace(c);
