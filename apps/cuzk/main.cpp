@@ -95,7 +95,8 @@ int main(int argc, char** argv) {
   vep->add_option("--c1", porep_verify.c1, "take the public data from this C1");
   vep->add_option("--params", porep_verify.params_dir, "parameter directory holding the .vk");
   vep->add_option("--vk", porep_verify.vk, "bellperson .vk (instead of --params)");
-  vep->add_option("--registered-proof", porep_verify.registered_proof, "e.g. StackedDrg32GiBV1_1 (without --c1)");
+  vep->add_option("--registered-proof", porep_verify.registered_proof,
+                  "name or Go id, e.g. StackedDrg32GiBV1_1 or 13 (without --c1)");
   vep->add_option("--prover-id", porep_verify.prover_id, "32 bytes, hex");
   vep->add_option("--miner-id", porep_verify.miner_id, "the miner's actor id (instead of --prover-id)");
   vep->add_option("--sector-id", porep_verify.sector_id, "sector number");
@@ -110,6 +111,8 @@ int main(int argc, char** argv) {
   auto* gc = app.add_subcommand("gen-c1", "write a synthetic, satisfiable C1 of any sector size (test and benchmark input)");
   gc->add_option("--sector-size", gen_c1.sector_size, "2KiB, 8MiB, 512MiB, 32GiB or 64GiB");
   gc->add_option("--registered-proof", gen_c1.registered_proof, "default StackedDrg<size>V1_1 (a ...V1 name: old graph)");
+  gc->add_flag("--synthetic", gen_c1.synthetic,
+              "synthetic PoRep: StackedDrg<size>V1_1_Feat_SyntheticPoRep (2KiB, 8MiB: the whole sector is labelled)");
   gc->add_option("--seed", gen_c1.seed, "every value is drawn from it (reproducible)");
   gc->add_option("--miner-id", gen_c1.miner_id, "instead of a drawn one");
   gc->add_option("--sector-id", gen_c1.sector_id, "instead of a drawn one");

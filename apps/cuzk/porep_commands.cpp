@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <charconv>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -137,7 +138,13 @@ int run_porep_verify(const PorepVerifyOptions& o) {
         throw Exception(invalid_argument("give --c1, or the public data: --registered-proof, --prover-id or --miner-id, "
                                       "--sector-id, --ticket, --seed, --comm-r, --comm-d"));
       }
-      const porep::RegisteredSealProof kind = must(porep::registered_seal_proof(o.registered_proof));
+      // A name, or the Go / Rust id Curio sends (e.g. 13 = StackedDrg32GiBV1_1_Feat_SyntheticPoRep).
+      uint64_t id = 0;
+      const char* end = o.registered_proof.data() + o.registered_proof.size();
+      const auto [at, ec] = std::from_chars(o.registered_proof.data(), end, id);
+      const porep::RegisteredSealProof kind = ec == std::errc() && at == end
+                                                  ? must(porep::registered_seal_proof(id))
+                                                  : must(porep::registered_seal_proof(o.registered_proof));
       data = porep::public_data_for(kind, must(porep::shape_for_sector_size(kind.sector_size)));
       data.prover_id = o.miner_id ? porep::prover_id_from_miner(*o.miner_id) : hex32("--prover-id", o.prover_id);
       data.sector_id = *o.sector_id;
@@ -186,8 +193,11 @@ int run_gen_c1(const GenC1Options& o) {
   return guarded("gen-c1", [&] {
     const porep::SectorShape sector = sector_shape(o.sector_size);
     porep::SyntheticC1Options options;
-    options.registered_proof =
-        o.registered_proof.empty() ? "StackedDrg" + std::string(sector.name) + "V1_1" : o.registered_proof;
+    if (o.synthetic && !o.registered_proof.empty())
+      throw Exception(invalid_argument("--synthetic and --registered-proof: give one"));
+    options.registered_proof = !o.registered_proof.empty() ? o.registered_proof
+                               : o.synthetic ? "StackedDrg" + std::string(sector.name) + "V1_1_Feat_SyntheticPoRep"
+                                             : "StackedDrg" + std::string(sector.name) + "V1_1";
     options.seed = o.seed;
     options.miner_id = o.miner_id;
     options.sector_id = o.sector_id;

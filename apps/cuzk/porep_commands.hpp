@@ -45,6 +45,7 @@ struct PorepVerifyOptions {
 struct GenC1Options {
   std::string sector_size = "2KiB";
   std::string registered_proof;  // default: StackedDrg<size>V1_1
+  bool synthetic = false;        // StackedDrg<size>V1_1_Feat_SyntheticPoRep (2KiB, 8MiB)
   uint64_t seed = 1;
   std::optional<uint64_t> miner_id, sector_id;
   std::string out;

@@ -195,7 +195,7 @@ Expected<void> check_vanilla_proofs(const C1& c1, const PorepPoseidon& poseidon,
   std::vector<Item> items;
   for (uint32_t k = 0; k < c1.partitions.size(); ++k) {
     const std::vector<uint64_t> challenges =
-        interactive_challenges(replica_id, c1.seed, r.shape.nodes, k, r.shape.challenges_per_partition);
+        porep_challenges(r.proof.feature, replica_id, comm_r, c1.seed, r.shape.nodes, k, r.shape.challenges_per_partition);
     for (size_t i = 0; i < challenges.size(); ++i) items.push_back({k, i, challenges[i]});
   }
   std::vector<Expected<void>> results(items.size());

@@ -6,7 +6,8 @@
 // proof.rs, SPEC-POREP.md §3-§7):
 //   comm_r = Poseidon2(comm_c, comm_r_last) (the roots of the first challenge's tree C and R proofs);
 //   per challenge (partition k, challenge i):
-//     c_x.column.index = the challenge derived from replica_id and seed; the 6 DRG and 8 expander
+//     c_x.column.index = the challenge derived from replica_id and seed (and comm_r for a
+//       synthetic-PoRep proof: challenges.hpp porep_challenges); the 6 DRG and 8 expander
 //       column indices = the node's parents in the registered proof's graph;
 //     tree D: the data leaf's path hashes (SHA-256, trimmed) up to comm_d;
 //     every column (14 parents, then c_x): its leaf = Poseidon_L(rows), its path hashes

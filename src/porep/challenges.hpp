@@ -1,7 +1,8 @@
 #pragma once
 // The public side of a StackedDRG PoRep (shared/SPEC-POREP.md §1-§3, §9): replica_id, the
-// interactive challenges, the label hash, and the partition's public-input vector that a
-// verifier assembles from public data alone (replica_id, comm_d, comm_r, seed, porep_id).
+// interactive and synthetic challenges (docs/synthetic-porep.md), the label hash, and the
+// partition's public-input vector that a verifier assembles from public data alone (replica_id,
+// comm_d, comm_r, seed, porep_id).
 
 #include <array>
 #include <cstdint>
@@ -10,6 +11,7 @@
 
 #include "ff/bls12_381.hpp"
 #include "porep/graph.hpp"
+#include "porep/sector_shape.hpp"
 
 namespace cuzk::porep {
 
@@ -30,6 +32,45 @@ ff::Fr replica_id(std::span<const uint8_t, 32> prover_id, uint64_t sector_id, st
 std::vector<uint64_t> interactive_challenges(const ff::Fr& replica_id, std::span<const uint8_t, 32> seed,
                                              uint64_t nodes, uint32_t partition,
                                              uint32_t challenges_per_partition);
+
+// Synthetic PoRep (challenges.rs `SynthChallenges` and module `synthetic`; docs/synthetic-porep.md).
+// After sealing, the prover proves a fixed set of synthetic challenges drawn from replica_id and
+// comm_r; the seed then only selects which of them a partition's vanilla proofs are for.
+//   synthetic challenge i: the 32 keystream bytes at offset 32·i of ChaCha20 (RFC 8439, 96-bit
+//     nonce "synth-porep\0", counter from 0) under the key BLAKE2b-256, keyed with
+//     "filecoin.io|PoRep|1|Synthetic|1|Generation", of replica_id ‖ comm_r (LE Fr bytes); read
+//     as a LE integer, mod (nodes − 1), + 1;
+//   partition k's index j (j = 0..cpp−1): the u32 LE at keystream offset 4·(cpp·k + j) of
+//     ChaCha20 under the key BLAKE2b-256, keyed with "filecoin.io|PoRep|1|Synthetic|1|Selection",
+//     of replica_id ‖ seed; mod count, where count = min(nodes, 2^18);
+//   partition k's challenge j = synthetic challenge (index j). k is taken as u8, as for the
+//     interactive challenges.
+inline constexpr uint64_t kDefaultSyntheticChallenges = uint64_t{1} << 18;
+constexpr uint64_t synthetic_challenge_count(uint64_t nodes) {
+  return nodes < kDefaultSyntheticChallenges ? nodes : kDefaultSyntheticChallenges;
+}
+
+// Synthetic challenges [first, first + n) of a set of `count` (count < 2^32, first + n <= count).
+std::vector<uint64_t> synthetic_challenge_set(const ff::Fr& replica_id, const ff::Fr& comm_r, uint64_t nodes,
+                                              uint64_t count, uint64_t first, uint64_t n);
+
+// Partition k's indexes into the synthetic challenge set, each < count.
+std::vector<uint64_t> synthetic_challenge_indexes(const ff::Fr& replica_id, std::span<const uint8_t, 32> seed,
+                                                  uint64_t count, uint32_t partition,
+                                                  uint32_t challenges_per_partition);
+
+// Partition k's PoRep challenges of a synthetic-PoRep sector: the synthetic challenges its
+// indexes select (count = synthetic_challenge_count(nodes) unless given, as in Rust's tests).
+std::vector<uint64_t> synthetic_challenges(const ff::Fr& replica_id, const ff::Fr& comm_r,
+                                           std::span<const uint8_t, 32> seed, uint64_t nodes, uint32_t partition,
+                                           uint32_t challenges_per_partition, uint64_t count = 0);
+
+// The challenges of partition k for a registered proof's feature: interactive (kNone) from
+// replica_id and seed, synthetic from replica_id, comm_r and seed. Non-interactive PoRep is not
+// served (throws cuzk::Exception; registered_seal_proof refuses it first).
+std::vector<uint64_t> porep_challenges(PorepFeature feature, const ff::Fr& replica_id, const ff::Fr& comm_r,
+                                       std::span<const uint8_t, 32> seed, uint64_t nodes, uint32_t partition,
+                                       uint32_t challenges_per_partition);
 
 inline constexpr size_t kLabelParents = 37;
 

@@ -39,9 +39,10 @@ std::string supported_sizes() {
 
 Expected<RegisteredSealProof> refuse_unsupported(const RegisteredSealProof& p) {
   if (p.supported()) return p;
-  const char* what = p.feature == PorepFeature::kSyntheticPoRep ? "synthetic PoRep" : "non-interactive PoRep";
   return Error{ErrorCode::kUnsupported,
-               fmt::format("registered proof {} (id {}): {} is not supported (interactive PoRep only)", p.name, p.id, what)};
+               fmt::format("registered proof {} (id {}): non-interactive PoRep is not supported (interactive and "
+                           "synthetic PoRep only)",
+                           p.name, p.id)};
 }
 
 }  // namespace

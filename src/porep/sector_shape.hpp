@@ -80,8 +80,10 @@ struct RegisteredSealProof {
     for (int i = 0; i < 8; ++i) out[i] = static_cast<uint8_t>(id >> (8 * i));
     return out;
   }
-  // Interactive PoRep (no feature) is the only kind this prover supports.
-  constexpr bool supported() const { return feature == PorepFeature::kNone; }
+  // Interactive PoRep and synthetic PoRep (the same circuit and parameters; only the challenges
+  // differ: challenges.hpp porep_challenges). Non-interactive PoRep (other partition counts, an
+  // aggregated proof; Curio never seals with it) is refused.
+  constexpr bool supported() const { return feature != PorepFeature::kNonInteractivePoRep; }
 };
 
 // Indexed by id (registry.rs REGISTERED_PROOF_IDS: 0..19 in declaration order).
@@ -109,8 +111,8 @@ inline constexpr std::array<RegisteredSealProof, 20> kRegisteredSealProofs{{
     {"StackedDrg64GiBV1_2_Feat_NonInteractivePoRep", 19, uint64_t{64} << 30, ApiVersion::kV1_2, PorepFeature::kNonInteractivePoRep},
 }};
 
-// By name or id. Unknown: kInvalidArgument; a known feature proof (synthetic, NI-PoRep):
-// kUnsupported, naming it. Use registered_seal_proof_entry to look one up without refusing.
+// By name or id. Unknown: kInvalidArgument; a non-interactive PoRep proof: kUnsupported,
+// naming it. Use registered_seal_proof_entry to look one up without refusing.
 Expected<RegisteredSealProof> registered_seal_proof(std::string_view name);
 Expected<RegisteredSealProof> registered_seal_proof(uint64_t id);
 const RegisteredSealProof* registered_seal_proof_entry(std::string_view name);

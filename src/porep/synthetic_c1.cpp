@@ -7,6 +7,8 @@
 #include <span>
 #include <utility>
 
+#include <fmt/format.h>
+
 #include "core/error.hpp"
 #include "core/thread_pool.hpp"
 #include "gadgets/tree_hash.hpp"
@@ -125,6 +127,8 @@ SyntheticC1Inputs draw_inputs(std::mt19937_64& rng, const SyntheticC1Options& op
   in.prover_id = prover_id_from_miner(in.miner_id);
   in.ticket = draw_bytes(rng);
   in.seed = draw_bytes(rng);
+  if (options.ticket) in.ticket = *options.ticket;
+  if (options.porep_seed) in.seed = *options.porep_seed;
   return in;
 }
 
@@ -157,6 +161,13 @@ Expected<C1> generate_synthetic_c1(const SyntheticC1Options& options, const Pore
   SectorShape shape;
   CUZK_TRY_ASSIGN(shape, shape_for_sector_size(proof.sector_size));
   const uint32_t layers = shape.layers;
+  const bool synthetic = proof.feature == PorepFeature::kSyntheticPoRep;
+  if (synthetic && shape.nodes > kMaxSyntheticPorepNodes) {
+    return Error{ErrorCode::kUnsupported,
+                 fmt::format("{}: a synthetic-PoRep C1 labels every node of the sector (its challenges follow from "
+                             "comm_r); generated for sectors of up to {} nodes (2KiB, 8MiB) only",
+                             proof.name, kMaxSyntheticPorepNodes)};
+  }
 
   // The public values. The stream continues below with the random labels.
   std::mt19937_64 rng(options.seed);
@@ -172,18 +183,25 @@ Expected<C1> generate_synthetic_c1(const SyntheticC1Options& options, const Pore
   const Fr rid = replica_id(in.prover_id, in.sector_id, in.ticket, c1.comm_d, porep_id);
   c1.replica_id = bytes_of(rid);
 
-  // Challenges per partition, each challenged node's 14 parents from the real graph.
+  // The nodes whose labels are computed (the rest are random), each with its 14 parents from the
+  // real graph: interactive PoRep, the challenges of every partition; synthetic PoRep, whose
+  // challenges depend on comm_r and so on these very labels, every node but 0 (never challenged).
   const StackedGraph graph(shape.nodes, porep_id, graph_version(proof.api_version));
   std::vector<std::vector<uint64_t>> challenges(shape.partitions);
-  std::map<uint64_t, std::array<uint32_t, kParentCount>> parents;  // challenged node -> parents
-  for (uint32_t k = 0; k < shape.partitions; ++k) {
-    challenges[k] = interactive_challenges(rid, c1.seed, shape.nodes, k, shape.challenges_per_partition);
-    for (const uint64_t c : challenges[k])
-      if (!parents.contains(c)) graph.parents(c, parents[c]);
+  std::map<uint64_t, std::array<uint32_t, kParentCount>> parents;  // labelled node -> parents
+  if (synthetic) {
+    for (uint64_t c = 1; c < shape.nodes; ++c) graph.parents(c, parents[c]);
+  } else {
+    for (uint32_t k = 0; k < shape.partitions; ++k) {
+      challenges[k] = interactive_challenges(rid, c1.seed, shape.nodes, k, shape.challenges_per_partition);
+      for (const uint64_t c : challenges[k])
+        if (!parents.contains(c)) graph.parents(c, parents[c]);
+    }
   }
 
-  // Columns: random labels for every parent that is not challenged (ascending node order, so
-  // the stream is reproducible); challenged nodes' labels computed layer by layer.
+  // Columns: random labels for every parent that is not labelled (ascending node order, so the
+  // stream is reproducible; for synthetic PoRep only node 0, given its real labels instead);
+  // labelled nodes' labels computed layer by layer.
   std::map<uint64_t, std::vector<Fr>> columns;
   for (const auto& [c, ps] : parents) {
     columns.try_emplace(c);
@@ -192,6 +210,10 @@ Expected<C1> generate_synthetic_c1(const SyntheticC1Options& options, const Pore
   for (auto& [node, column] : columns) {
     if (parents.contains(node)) {
       column.assign(layers, Fr::zero());
+      continue;
+    }
+    if (synthetic) {  // node 0, a whole sector's only parentless node: its real labels
+      for (uint32_t l = 1; l <= layers; ++l) column.push_back(create_label_without_parents(rid, l, node));
       continue;
     }
     for (uint32_t l = 0; l < layers; ++l) column.push_back(Fr::from_bytes_le(draw_bytes(rng)).value());
@@ -222,11 +244,20 @@ Expected<C1> generate_synthetic_c1(const SyntheticC1Options& options, const Pore
   pool.for_each_index(c_leaves.size(), [&](size_t i) {
     c_leaves[i].second = gadgets::poseidon_hash(poseidon.arity(layers), columns.at(c_leaves[i].first));
   });
-  for (const auto& [c, ps] : parents) r_leaves.emplace_back(c, columns.at(c).back());
+  if (synthetic) {  // the whole replica, node 0 included
+    for (const auto& [node, column] : columns) r_leaves.emplace_back(node, column.back());
+  } else {
+    for (const auto& [c, ps] : parents) r_leaves.emplace_back(c, columns.at(c).back());
+  }
   const SparseTree tree_c(tree_rc_arities(shape), std::move(c_leaves), tree_hash, pool);
   const SparseTree tree_r(tree_rc_arities(shape), std::move(r_leaves), tree_hash, pool);
   const std::array<Fr, 2> roots{tree_c.root(), tree_r.root()};
-  c1.comm_r = bytes_of(gadgets::poseidon_hash(poseidon.arity(2), roots));
+  const Fr comm_r = gadgets::poseidon_hash(poseidon.arity(2), roots);
+  c1.comm_r = bytes_of(comm_r);
+  if (synthetic) {
+    for (uint32_t k = 0; k < shape.partitions; ++k)
+      challenges[k] = synthetic_challenges(rid, comm_r, c1.seed, shape.nodes, k, shape.challenges_per_partition);
+  }
 
   // The vanilla proofs (stacked/vanilla/proof.rs prove_layers_generate).
   const MerkleProof::Kind rc_kind = tree_rc_kind(shape);

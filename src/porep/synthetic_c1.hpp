@@ -8,6 +8,11 @@
 // (untouched subtrees take the default hash of their level), so every path agrees on one root.
 // A verifier working from public data alone (replica_id, comm_d, comm_r, seed, porep_id) accepts
 // the proofs made from it.
+// Synthetic PoRep (the ..._Feat_SyntheticPoRep proofs) draws its challenges from comm_r, which
+// the labels determine: no set of labels can be chosen before the challenges are known, so every
+// node's labels are computed (a whole committed-capacity sector sealed, as the Rust stack would seal
+// it) and the challenges derived after comm_r. That is practical for the test sizes only
+// (2 KiB, 8 MiB: kMaxSyntheticPorepNodes); larger synthetic proofs are refused (kUnsupported).
 
 #include <cstdint>
 #include <optional>
@@ -23,11 +28,15 @@
 
 namespace cuzk::porep {
 
+inline constexpr uint64_t kMaxSyntheticPorepNodes = uint64_t{1} << 18;  // 8 MiB
+
 struct SyntheticC1Options {
-  std::string registered_proof = "StackedDrg2KiBV1_1";  // any interactive-PoRep name (V1 or V1_1)
+  std::string registered_proof = "StackedDrg2KiBV1_1";  // V1, V1_1, or ..._Feat_SyntheticPoRep up to 8 MiB
   uint64_t seed = 1;                                     // seeds std::mt19937_64 (fully reproducible)
   std::optional<uint64_t> miner_id;                      // replaces the drawn miner id
   std::optional<uint64_t> sector_id;                     // replaces the drawn sector id
+  std::optional<Bytes32> ticket;                         // replaces the drawn ticket
+  std::optional<Bytes32> porep_seed;                     // replaces the drawn interactive seed
 };
 
 // The values drawn from the seed, in this order from std::mt19937_64(seed), one 64-bit output

@@ -11,6 +11,7 @@ PorepPublicData public_data_for(const RegisteredSealProof& proof, const SectorSh
   PorepPublicData d;
   d.porep_id = proof.porep_id();
   d.graph = graph_version(proof.api_version);
+  d.feature = proof.feature;
   d.nodes = shape.nodes;
   d.partitions = shape.partitions;
   d.challenges_per_partition = shape.challenges_per_partition;
@@ -40,6 +41,8 @@ Expected<std::vector<ff::Fr>> partition_public_inputs(const PorepPublicData& dat
   ff::Fr comm_r, comm_d;
   CUZK_TRY_ASSIGN(comm_r, canonical(data.comm_r, "comm_r"));
   CUZK_TRY_ASSIGN(comm_d, canonical(data.comm_d, "comm_d"));
+  if (data.feature == PorepFeature::kNonInteractivePoRep)
+    return Error{ErrorCode::kUnsupported, "non-interactive PoRep is not supported"};
   if (partition >= data.partitions)
     return Error{ErrorCode::kInvalidArgument, "partition " + std::to_string(partition) + " of " +
                                                   std::to_string(data.partitions)};
@@ -47,7 +50,7 @@ Expected<std::vector<ff::Fr>> partition_public_inputs(const PorepPublicData& dat
                                      : replica_id(data.prover_id, data.sector_id, data.ticket, data.comm_d, data.porep_id);
   const StackedGraph graph(data.nodes, data.porep_id, data.graph);
   const std::vector<uint64_t> challenges =
-      interactive_challenges(rid, data.seed, data.nodes, partition, data.challenges_per_partition);
+      porep_challenges(data.feature, rid, comm_r, data.seed, data.nodes, partition, data.challenges_per_partition);
   return porep_public_inputs(rid, comm_d, comm_r, graph, challenges);
 }
 

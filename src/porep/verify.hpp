@@ -1,7 +1,8 @@
 #pragma once
 // Verifying a PoRep proof from public data alone (what a chain verifier has): the public inputs
 // of every partition are recomputed (replica_id from prover_id, sector_id, ticket, comm_d and
-// porep_id; the challenges from replica_id and seed; each challenge's 14 parents from the graph)
+// porep_id; the challenges from replica_id and seed, and comm_r for synthetic PoRep; each
+// challenge's 14 parents from the graph)
 // and each 192-byte partition proof is checked against them with the circuit's verifying key.
 
 #include <cstdint>
@@ -23,6 +24,7 @@ struct PorepPublicData {
   Bytes32 prover_id{}, ticket{}, seed{}, comm_r{}, comm_d{}, porep_id{};
   uint64_t sector_id = 0;
   GraphVersion graph = GraphVersion::kV1_1;
+  PorepFeature feature = PorepFeature::kNone;  // how the challenges are derived
   uint64_t nodes = 0;                     // sector size / 32
   uint32_t partitions = 1;
   uint32_t challenges_per_partition = 2;
@@ -36,8 +38,8 @@ constexpr GraphVersion graph_version(ApiVersion api) {
   return api == ApiVersion::kV1_0 ? GraphVersion::kV1_0 : GraphVersion::kV1_1;
 }
 
-// Public data of a registered proof's sector (porep_id, graph, nodes, partitions, challenges
-// filled in; the sector's values left for the caller).
+// Public data of a registered proof's sector (porep_id, graph, feature, nodes, partitions,
+// challenges filled in; the sector's values left for the caller).
 PorepPublicData public_data_for(const RegisteredSealProof& proof, const SectorShape& shape);
 
 // A C1's public data: its registered proof's sector, comm_r, comm_d, seed and replica_id.

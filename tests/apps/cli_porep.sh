@@ -40,4 +40,15 @@ expect_exit 2 "cuzk setup --circuit porep" \
 expect_exit 2 "replica_id: [0-9a-f]* is not the one derived" \
   "$cuzk" prove porep --c1 "$t/c1m.curio.json" --miner-id 1235 --params "$t/no-params" --out "$t/p.bin"
 expect_exit 2 "go together" "$cuzk" prove porep --c1 "$t/c1m.json" --miner-id 1234 --params "$t/no-params" --out "$t/p.bin"
+# Synthetic PoRep: gen-c1 --synthetic (2 KiB: 39 inputs, other challenges than the interactive
+# C1 of the same seed); 32 GiB refused with the reason; a non-interactive name refused.
+"$cuzk" gen-c1 --sector-size 2KiB --seed 7 --synthetic --out "$t/c1s.json" | grep -q "V1_1_Feat_SyntheticPoRep" \
+  || fail "gen-c1 --synthetic"
+"$cuzk" porep public-inputs --c1 "$t/c1s.json" > "$t/ins.txt"
+[ "$(wc -l < "$t/ins.txt")" = 39 ] || fail "synthetic public-inputs: $(wc -l < "$t/ins.txt") lines, expected 39"
+cmp -s "$t/ins.txt" "$t/in.txt" && fail "the synthetic C1 has the interactive one's inputs"
+expect_exit 2 "labels every node" "$cuzk" gen-c1 --sector-size 32GiB --synthetic --out "$t/big.json"
+expect_exit 2 "give one" "$cuzk" gen-c1 --synthetic --registered-proof StackedDrg2KiBV1_1 --out "$t/x.json"
+expect_exit 2 "non-interactive PoRep is not supported" \
+  "$cuzk" gen-c1 --registered-proof StackedDrg2KiBV1_2_Feat_NonInteractivePoRep --out "$t/x.json"
 echo "cli_porep: OK"

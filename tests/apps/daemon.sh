@@ -18,7 +18,8 @@ node_client() { node "$tests/oracle/grpc_client.mjs" --address "unix://$t/cuzk.s
 field() { node -e 'const o = JSON.parse(require("fs").readFileSync(0, "utf8")); console.log(eval("o." + process.argv[1]))' "$1"; }
 
 "$cuzk" gen-c1 --sector-size 2KiB --seed 11 --out "$t/a.json" > /dev/null
-"$cuzk" gen-c1 --sector-size 2KiB --seed 12 --curio --out "$t/b.json" > /dev/null  # Curio's wrapper
+# Curio's wrapper, of a sector sealed with UseSyntheticPoRep (StackedDrg2KiBV1_1_Feat_SyntheticPoRep)
+"$cuzk" gen-c1 --sector-size 2KiB --seed 12 --synthetic --curio --out "$t/b.json" > /dev/null
 sed 's/"layer_index":2/"layer_index":3/' "$t/a.json" > "$t/bad.json"
 
 "$cuzk" daemon --listen "unix://$t/cuzk.sock" --metrics-listen 127.0.0.1:0 --params "$params" --gpu off \

@@ -34,13 +34,14 @@ import protoLoader from '@grpc/proto-loader';
 // Curio: grpc.MaxCallRecvMsgSize(256<<20), grpc.MaxCallSendMsgSize(256<<20).
 const kMaxMessageBytes = 256 << 20;
 
-// The interactive PoRep proofs (rust-filecoin-proofs-api registry.rs REGISTERED_PROOF_IDS 0..9):
-// name -> [id, sector size in bytes].
+// The PoRep proofs Curio seals with (rust-filecoin-proofs-api registry.rs REGISTERED_PROOF_IDS
+// 0..14: interactive V1, V1_1, and V1_1 with synthetic challenges): name -> [id, sector size].
 const kSealProofs = new Map(
   [['2KiB', 2n ** 11n], ['8MiB', 2n ** 23n], ['512MiB', 2n ** 29n], ['32GiB', 2n ** 35n], ['64GiB', 2n ** 36n]]
     .flatMap(([size, bytes], i) => [
       [`StackedDrg${size}V1`, [i, bytes]],
       [`StackedDrg${size}V1_1`, [i + 5, bytes]],
+      [`StackedDrg${size}V1_1_Feat_SyntheticPoRep`, [i + 10, bytes]],
     ]),
 );
 
@@ -69,7 +70,7 @@ function describeC1(bytes) {
   const wrapped = typeof outer.Phase1Out === 'string';
   const inner = wrapped ? JSON.parse(Buffer.from(outer.Phase1Out, 'base64').toString('utf8')) : outer;
   const entry = kSealProofs.get(inner.registered_proof);
-  if (!entry) throw new Usage(`C1 registered_proof ${JSON.stringify(inner.registered_proof)} is not an interactive PoRep proof`);
+  if (!entry) throw new Usage(`C1 registered_proof ${JSON.stringify(inner.registered_proof)} is not a PoRep proof Curio seals with`);
   return {
     registered_proof: String(entry[0]),
     sector_size: wrapped && outer.SectorSize !== undefined ? String(outer.SectorSize) : String(entry[1]),

@@ -244,9 +244,10 @@ std::vector<Damage> damages() {
        "c1.json: " + p0 + "labeling_proofs[0].layer_index: not an unsigned integer"},
       {"unknown registered_proof", false, [](std::string& s) { replace_once(s, "StackedDrg2KiBV1_1", "StackedDrg2KiBV1_9"); },
        "c1.json: registered_proof: unknown registered seal proof 'StackedDrg2KiBV1_9'"},
-      {"synthetic registered_proof", false,
-       [](std::string& s) { replace_once(s, "StackedDrg2KiBV1_1", "StackedDrg2KiBV1_1_Feat_SyntheticPoRep"); },
-       "c1.json: registered_proof: registered proof StackedDrg2KiBV1_1_Feat_SyntheticPoRep (id 10): synthetic PoRep is not supported",
+      {"non-interactive registered_proof", false,
+       [](std::string& s) { replace_once(s, "StackedDrg2KiBV1_1", "StackedDrg2KiBV1_2_Feat_NonInteractivePoRep"); },
+       "c1.json: registered_proof: registered proof StackedDrg2KiBV1_2_Feat_NonInteractivePoRep (id 15): non-interactive "
+       "PoRep is not supported",
        ErrorCode::kUnsupported},
       {"registered_proof of another size", false, [](std::string& s) { replace_once(s, "StackedDrg2KiBV1_1", "StackedDrg32GiBV1_1"); },
        "c1.json: vanilla_proofs: expected key StackedDrg32GiBV1 for StackedDrg32GiBV1_1, got StackedDrg2KiBV1"},

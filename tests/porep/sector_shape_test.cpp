@@ -92,20 +92,20 @@ TEST(RegisteredSealProof, NamesIdsSizesVersions) {
   EXPECT_EQ(registered_seal_proof(uint64_t{6})->name, "StackedDrg8MiBV1_1");
   EXPECT_EQ(vanilla_proof_variant(*registered_seal_proof("StackedDrg32GiBV1_1")), "StackedDrg32GiBV1");
   EXPECT_EQ(vanilla_proof_variant(*registered_seal_proof("StackedDrg2KiBV1")), "StackedDrg2KiBV1");
-  // Every size has a V1 and a V1_1 entry of that size.
+  // Every size has a V1, a V1_1 and a V1_1_Feat_SyntheticPoRep entry of that size.
   for (const auto& shape : kSectorShapes) {
     int n = 0;
     for (const auto& q : kRegisteredSealProofs) n += q.sector_size == shape.sector_size && q.supported();
-    EXPECT_EQ(n, 2) << shape.name;
+    EXPECT_EQ(n, 3) << shape.name;
   }
 }
 
-TEST(RegisteredSealProof, RefusesUnknownAndFeatureProofs) {
+TEST(RegisteredSealProof, RefusesUnknownAndNonInteractiveProofs) {
   const auto unknown = registered_seal_proof("StackedDrg32GiBV2");
   ASSERT_FALSE(unknown);
   EXPECT_EQ(unknown.error().code, ErrorCode::kInvalidArgument);
   EXPECT_FALSE(registered_seal_proof(uint64_t{20}));
-  for (const char* name : {"StackedDrg32GiBV1_1_Feat_SyntheticPoRep", "StackedDrg2KiBV1_2_Feat_NonInteractivePoRep"}) {
+  for (const char* name : {"StackedDrg32GiBV1_2_Feat_NonInteractivePoRep", "StackedDrg2KiBV1_2_Feat_NonInteractivePoRep"}) {
     const auto r = registered_seal_proof(name);
     ASSERT_FALSE(r) << name;
     EXPECT_EQ(r.error().code, ErrorCode::kUnsupported);
@@ -113,7 +113,7 @@ TEST(RegisteredSealProof, RefusesUnknownAndFeatureProofs) {
     EXPECT_NE(r.error().message.find(name), std::string::npos) << r.error().message;
     ASSERT_NE(registered_seal_proof_entry(name), nullptr);
   }
-  EXPECT_EQ(registered_seal_proof(uint64_t{13}).error().code, ErrorCode::kUnsupported);
+  EXPECT_EQ(registered_seal_proof(uint64_t{18}).error().code, ErrorCode::kUnsupported);
   EXPECT_EQ(registered_seal_proof_entry("StackedDrg32GiBV1_1_Feat_SyntheticPoRep")->id, 13u);
   EXPECT_EQ(registered_seal_proof_entry("StackedDrg64GiBV1_2_Feat_NonInteractivePoRep")->id, 19u);
 }

@@ -10,13 +10,16 @@
 
 #include <chrono>
 #include <cstdio>
+#include <fstream>
 #include <map>
+#include <sstream>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "core/hex.hpp"
 #include "core/thread_pool.hpp"
+#include "porep/c1_check.hpp"
 #include "porep/prover.hpp"
 #include "porep/verify.hpp"
 #include "r1cs/compiled.hpp"
@@ -96,8 +99,8 @@ std::string native_check(const C1& c1) {
            path_root(col.inclusion, poseidon_node) == comm_c;
   };
   for (const uint32_t k : {uint32_t{0}, shape.partitions - 1}) {
-    const std::vector<uint64_t> challenges =
-        interactive_challenges(rid, c1.seed, shape.nodes, k, shape.challenges_per_partition);
+    const std::vector<uint64_t> challenges = porep_challenges(proof.feature, rid, Fr::from_bytes_le(c1.comm_r).value(),
+                                                              c1.seed, shape.nodes, k, shape.challenges_per_partition);
     for (size_t i = 0; i < challenges.size(); ++i) {
       const ChallengeProof& p = c1.partitions[k][i];
       const uint64_t c = challenges[i];
@@ -183,6 +186,75 @@ TEST(SyntheticC1, TwoKiBSatisfiesTheCircuitForBothGraphs) {
   EXPECT_NE(native_check(bad), "");
 }
 
+// A synthetic-PoRep C1 (StackedDrg2KiBV1_1_Feat_SyntheticPoRep) is a whole sealed sector: its
+// comm_d, replica_id and comm_r equal those shared/tools/seal2k_model.py computes for the same
+// public values and porep_id 10, and its challenges those the Python model of the synthetic
+// derivation selects (tests/data/porep/synthetic/gen.py). It satisfies the circuit with the
+// public inputs a verifier derives from public data alone.
+TEST(SyntheticC1, SyntheticPoRepTwoKiBMatchesModelsAndSatisfiesTheCircuit) {
+  std::ifstream in(std::string(CUZK_TEST_DATA_DIR) + "/porep/synthetic/vectors.txt");
+  ASSERT_TRUE(in);
+  std::map<std::string, std::vector<std::string>> v;
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream f(line);
+    std::string key;
+    f >> key;
+    for (std::string word; f >> word;) v[key].push_back(word);
+  }
+  ASSERT_EQ(v["sector2k"].size(), 4u);
+  ASSERT_EQ(v["sealed2k"].size(), 3u);
+  const auto bytes = [](const std::string& hex) {
+    Bytes32 out{};
+    const std::vector<uint8_t> b = from_hex(hex).value();
+    std::copy(b.begin(), b.end(), out.begin());
+    return out;
+  };
+  SyntheticC1Options o;
+  o.registered_proof = "StackedDrg2KiBV1_1_Feat_SyntheticPoRep";
+  o.miner_id = std::stoull(v["sector2k"][0]);
+  o.sector_id = std::stoull(v["sector2k"][1]);
+  o.ticket = bytes(v["sector2k"][2]);
+  o.porep_seed = bytes(v["sector2k"][3]);
+  const C1 c1 = generate_synthetic_c1(o, poseidon(), pool()).value();
+  EXPECT_EQ(c1.registered_proof, o.registered_proof);
+  EXPECT_EQ(to_hex(c1.comm_d), v["sealed2k"][0]);
+  EXPECT_EQ(to_hex(c1.replica_id), v["sealed2k"][1]);
+  EXPECT_EQ(to_hex(c1.comm_r), v["sealed2k"][2]);
+  ASSERT_EQ(c1.partitions.size(), 1u);
+  ASSERT_EQ(c1.partitions[0].size(), v["challenges2k"].size());
+  for (size_t i = 0; i < c1.partitions[0].size(); ++i)
+    EXPECT_EQ(c1.partitions[0][i].c_x.index, std::stoull(v["challenges2k"][i])) << i;
+
+  Circuit circuit(2048);
+  expect_satisfies(circuit, c1);
+  EXPECT_TRUE(check_vanilla_proofs(c1, poseidon(), &pool(), "synthetic"));
+  // From public data alone (no replica_id given): the same inputs as the circuit's.
+  const RegisteredSealProof proof = registered_seal_proof(o.registered_proof).value();
+  PorepPublicData data = public_data_for(proof, shape_for_sector_size(2048).value());
+  data.prover_id = prover_id_from_miner(*o.miner_id);
+  data.sector_id = *o.sector_id;
+  data.ticket = *o.ticket;
+  data.seed = *o.porep_seed;
+  data.comm_r = c1.comm_r;
+  data.comm_d = c1.comm_d;
+  EXPECT_EQ(partition_public_inputs(data, 0).value(), circuit.check(c1, 0).second);
+
+  // Read as interactive PoRep, the same proofs are for other challenges: refused, naming the index.
+  C1 relabelled = c1;
+  relabelled.registered_proof = "StackedDrg2KiBV1_1";
+  const auto refused = check_vanilla_proofs(relabelled, poseidon(), &pool(), "synthetic");
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.error().message.find("c_x"), std::string::npos) << refused.error().message;
+  // Another seed selects other synthetic challenges of the same sector (same comm_r).
+  SyntheticC1Options other = o;
+  other.porep_seed->at(0) ^= 1;
+  const C1 reseeded = generate_synthetic_c1(other, poseidon(), pool()).value();
+  EXPECT_EQ(reseeded.comm_r, c1.comm_r);
+  EXPECT_TRUE(check_vanilla_proofs(reseeded, poseidon(), &pool(), "synthetic"));
+  EXPECT_NE(reseeded.partitions[0][0].c_x.index * 100 + reseeded.partitions[0][1].c_x.index,
+            c1.partitions[0][0].c_x.index * 100 + c1.partitions[0][1].c_x.index);
+}
+
 TEST(SyntheticC1, EightMiBSatisfiesTheCircuit) {
   Circuit circuit(uint64_t{8} << 20);
   expect_satisfies(circuit, generate("StackedDrg8MiBV1_1", 5));
@@ -218,10 +290,16 @@ TEST(SyntheticC1, SameSeedSameBytesOtherSeedOtherBytes) {
   EXPECT_EQ(hex_of(rid), to_hex(c1.replica_id));
 }
 
-TEST(SyntheticC1, RefusesFeatureAndUnknownProofs) {
+TEST(SyntheticC1, RefusesNonInteractiveLargeSyntheticAndUnknownProofs) {
   SyntheticC1Options o;
-  o.registered_proof = "StackedDrg2KiBV1_1_Feat_SyntheticPoRep";
+  o.registered_proof = "StackedDrg2KiBV1_2_Feat_NonInteractivePoRep";
   EXPECT_EQ(generate_synthetic_c1(o, poseidon(), pool()).error().code, ErrorCode::kUnsupported);
+  // A synthetic-PoRep C1 labels the whole sector: test sizes only, with an error that says so.
+  o.registered_proof = "StackedDrg32GiBV1_1_Feat_SyntheticPoRep";
+  const auto big = generate_synthetic_c1(o, poseidon(), pool());
+  ASSERT_FALSE(big);
+  EXPECT_EQ(big.error().code, ErrorCode::kUnsupported);
+  EXPECT_NE(big.error().message.find("every node"), std::string::npos) << big.error().message;
   o.registered_proof = "StackedDrg4KiBV1";
   EXPECT_EQ(generate_synthetic_c1(o, poseidon(), pool()).error().code, ErrorCode::kInvalidArgument);
 }
