@@ -1,16 +1,21 @@
 #include "params/check.hpp"
 
+#include <fcntl.h>
 #include <fmt/format.h>
 #include <sodium.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <array>
+#include <cerrno>
+#include <cstring>
 #include <fstream>
+#include <vector>
 
 #include "core/error.hpp"
 #include "core/memory_size.hpp"
 #include "core/hex.hpp"
-#include "core/mapped_file.hpp"
 
 namespace cuzk::params {
 
@@ -77,17 +82,37 @@ FileCheck check_file(const fs::path& path, std::string_view want, Digests digest
 
 Expected<std::string> file_digest(const fs::path& file) {
   if (sodium_init() < 0) return Error{ErrorCode::kInternal, "libsodium failed to initialise"};
-  Expected<MappedFile> mapped = MappedFile::open(file);
-  if (!mapped) return mapped.error();
+  // Read, not mapped: a file truncated or replaced while it is hashed (an operator re-fetching
+  // parameters) ends the read early, an error for this check; a mapping would fault (SIGBUS).
+  const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return Error{ErrorCode::kIo, file.string() + ": open: " + std::strerror(errno)};
+  struct stat at_open {};
+  if (::fstat(fd, &at_open) != 0) {
+    const int e = errno;
+    ::close(fd);
+    return Error{ErrorCode::kIo, file.string() + ": fstat: " + std::strerror(e)};
+  }
   crypto_generichash_blake2b_state state;
   std::array<uint8_t, 64> out{};
   crypto_generichash_blake2b_init(&state, nullptr, 0, out.size());
-  const std::span<const uint8_t> bytes = mapped->bytes();
-  constexpr size_t kChunk = size_t(1) << 24;
-  for (size_t at = 0; at < bytes.size(); at += kChunk) {
-    const size_t n = std::min(kChunk, bytes.size() - at);
-    crypto_generichash_blake2b_update(&state, bytes.data() + at, n);
+  std::vector<uint8_t> chunk(size_t(1) << 24);
+  uint64_t done = 0;
+  for (;;) {
+    const ssize_t n = ::read(fd, chunk.data(), chunk.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      const int e = errno;
+      ::close(fd);
+      return Error{ErrorCode::kIo, file.string() + ": read at byte " + std::to_string(done) + ": " + std::strerror(e)};
+    }
+    if (n == 0) break;
+    crypto_generichash_blake2b_update(&state, chunk.data(), size_t(n));
+    done += uint64_t(n);
   }
+  ::close(fd);
+  if (done != uint64_t(at_open.st_size))
+    return Error{ErrorCode::kCorruption, file.string() + ": " + std::to_string(done) + " bytes read, it had " +
+                                             std::to_string(at_open.st_size) + " when the check began (changed during it?)"};
   crypto_generichash_blake2b_final(&state, out.data(), out.size());
   return to_hex(std::span<const uint8_t>(out.data(), 16));
 }

@@ -14,7 +14,9 @@
 #include <chrono>
 #include <cstring>
 #include <deque>
+#include <memory>
 #include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -28,6 +30,39 @@ namespace cuzk::service {
 namespace {
 
 namespace v1 = ::cuzk::v1;
+
+// Bytes that are not the call's request message: gRPC answers them before any handler runs, with
+// protobuf's INTERNAL and an empty message; the protocol's answer for a caller's bad input is
+// INVALID_ARGUMENT (docs/daemon.md, Faults). This interceptor is the one place that says so: a
+// call whose request did not deserialize (no message after POST_RECV_MESSAGE) and whose status
+// is that INTERNAL gets INVALID_ARGUMENT naming the call. Our own INTERNAL errors (the request
+// parsed) always carry a message and pass unchanged.
+class UnparsableRequest final : public grpc::experimental::Interceptor {
+ public:
+  explicit UnparsableRequest(grpc::experimental::ServerRpcInfo* info) : method_(info->method() ? info->method() : "") {}
+  void Intercept(grpc::experimental::InterceptorBatchMethods* m) override {
+    using Hook = grpc::experimental::InterceptionHookPoints;
+    if (m->QueryInterceptionHookPoint(Hook::POST_RECV_MESSAGE)) parsed_ = m->GetRecvMessage() != nullptr;
+    if (m->QueryInterceptionHookPoint(Hook::PRE_SEND_STATUS)) {
+      const grpc::Status status = m->GetSendStatus();
+      if (!parsed_ && status.error_code() == grpc::StatusCode::INTERNAL && status.error_message().empty())
+        m->ModifySendStatus(grpc::Status(grpc::StatusCode::INVALID_ARGUMENT,
+                                         fmt::format("{}: the request's bytes are not its cuzk.v1 message", method_)));
+    }
+    m->Proceed();
+  }
+
+ private:
+  std::string method_;
+  bool parsed_ = false;
+};
+
+class UnparsableRequestFactory final : public grpc::experimental::ServerInterceptorFactoryInterface {
+ public:
+  grpc::experimental::Interceptor* CreateServerInterceptor(grpc::experimental::ServerRpcInfo* info) override {
+    return new UnparsableRequest(info);
+  }
+};
 
 // Whether something accepts a connection on the unix socket at `path`: a live daemon (a stale
 // file left by one that died refuses with ECONNREFUSED).
@@ -281,6 +316,9 @@ Expected<void> Server::build_grpc() {
   builder.SetMaxReceiveMessageSize(int(std::min<size_t>(options.max_message_bytes, INT32_MAX)));
   builder.SetMaxSendMessageSize(int(std::min<size_t>(options.max_message_bytes, INT32_MAX)));
   builder.RegisterService(service_.get());
+  std::vector<std::unique_ptr<grpc::experimental::ServerInterceptorFactoryInterface>> interceptors;
+  interceptors.push_back(std::make_unique<UnparsableRequestFactory>());
+  builder.experimental().SetInterceptorCreators(std::move(interceptors));
   grpc_ = builder.BuildAndStart();
   if (!grpc_ || (!target.starts_with("unix:") && port == 0))
     return Error{ErrorCode::kIo, "daemon.listen: cannot listen on '" + options.listen + "' (in use, or not an address)"};

@@ -183,8 +183,12 @@ async function run() {
       if (what === 'priority' || what === 'proof_kind') {
         check(r.code === grpc.status.INVALID_ARGUMENT && r.details.startsWith(`${what}: `), 'malformed', seen);
       }
-      // Bytes that are not a request: refused (gRPC's own INTERNAL, before our code).
-      if (what === 'bytes') check(r.code !== 0, 'malformed', seen);
+      // Bytes that are not a request: INVALID_ARGUMENT naming the call (gRPC refuses them before our
+      // handler; the server's interceptor gives the protocol's code).
+      if (what === 'bytes') {
+        check(r.code === grpc.status.INVALID_ARGUMENT && r.details.includes('SubmitProof: the request\'s bytes are not'),
+          'malformed', seen);
+      }
     }
   }
   check(!codes.has('UNAVAILABLE') && !codes.has('DEADLINE_EXCEEDED'), 'malformed', `the daemon stopped answering: ${[...codes]}`);

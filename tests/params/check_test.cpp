@@ -3,10 +3,12 @@
 // published BLAKE2b vector (RFC 7693 appendix A: BLAKE2b-512("abc") begins ba80a53f981c4d0d...).
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <fstream>
 #include <set>
 #include <string>
+#include <thread>
 
 #include "params/check.hpp"
 #include "support/process.hpp"
@@ -74,6 +76,25 @@ TEST(ParamsCheck, DigestIsBlake2b512PrefixAndCached) {
   // ... and a changed file is hashed again.
   write(f, "abcd");
   EXPECT_NE(cached_file_digest(f).value(), std::string(32, '0'));
+  EXPECT_FALSE(file_digest(dir.path() / "missing").has_value());
+}
+
+// The digest reads the file (no mapping: a file cut short while it is hashed would fault one): one
+// whose bytes read differ from its size when the check began is an error, not a digest. A FIFO
+// (size 0, 100 bytes to read) stands for a file that changed during the check.
+TEST(ParamsCheck, AFileChangedDuringTheDigestIsAnError) {
+  test::TempDir dir("params-check");
+  const fs::path fifo = dir.path() / "fifo";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  std::thread writer([&] {
+    std::ofstream(fifo) << std::string(100, 'x');
+  });
+  const Expected<std::string> d = file_digest(fifo);
+  writer.join();
+  ASSERT_FALSE(d.has_value());
+  EXPECT_EQ(d.error().code, ErrorCode::kCorruption);
+  EXPECT_NE(d.error().message.find("100 bytes read, it had 0 when the check began"), std::string::npos)
+      << d.error().message;
   EXPECT_FALSE(file_digest(dir.path() / "missing").has_value());
 }
 
