@@ -86,6 +86,18 @@ Expected<std::shared_ptr<Groth16Circuit>> load_groth16_circuit(
   return std::make_shared<Groth16Circuit>(std::move(parts));
 }
 
+Expected<std::shared_ptr<LoadedCircuit>> load_groth16_circuit(
+    const std::filesystem::path& params, const std::function<r1cs::CompiledR1cs<ff::Fr>()>& compile,
+    const Groth16HandlerOptions& handler, const std::string& circuit_id) {
+  Groth16LoadOptions load;
+  load.pool = handler.pool;
+  load.gpus = handler.gpus;
+  load.keep_cpu_prover = handler.keep_cpu_prover;
+  std::shared_ptr<Groth16Circuit> loaded;
+  CUZK_TRY_ASSIGN(loaded, load_groth16_circuit(params, compile, load, circuit_id));
+  return std::shared_ptr<LoadedCircuit>(std::move(loaded));
+}
+
 size_t KeyFileSizes::bytes(const std::string& circuit_id,
                            const std::function<Expected<std::filesystem::path>()>& find) const {
   const std::lock_guard lock(mutex_);

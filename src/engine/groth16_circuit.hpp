@@ -84,6 +84,12 @@ struct Groth16HandlerOptions {
   std::function<Expected<std::shared_ptr<LoadedCircuit>>(const std::string& circuit_id)> load;
 };
 
+// load_groth16_circuit with a handler's options (its pool, GPUs, and whether the CPU keeps a
+// prover): what every kind's ProofHandler::load ends with.
+Expected<std::shared_ptr<LoadedCircuit>> load_groth16_circuit(
+    const std::filesystem::path& params, const std::function<r1cs::CompiledR1cs<ff::Fr>()>& compile,
+    const Groth16HandlerOptions& handler, const std::string& circuit_id);
+
 // The .params file's size of each circuit, looked up once per circuit (finding an official file
 // checks its digest, hashing it the first time): the admission estimate of a circuit not loaded
 // yet. 0 while the file is not there (looked up again for the next job).

@@ -9,11 +9,13 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "core/expected.hpp"
+#include "core/thread_pool.hpp"
 #include "engine/job.hpp"
 
 namespace cuzk::engine {
@@ -78,5 +80,28 @@ class ProofHandler {
   virtual Expected<PartitionOutput> prove(const ParsedJob& job, LoadedCircuit& circuit, uint32_t partition,
                                           const Placement& where) = 0;
 };
+
+// Each of `request.vanilla_proofs` decoded by `decode(bytes, name)` (name: request.vanilla_name(i)),
+// in parallel on `pool` in ranges of `grain`; the first failing one's error, by position.
+template <class T, class Decode>
+Expected<std::vector<T>> decode_vanilla_proofs(const JobRequest& request, ThreadPool& pool, size_t grain,
+                                               const Decode& decode) {
+  const size_t n = request.vanilla_proofs.size();
+  std::vector<T> out(n);
+  std::vector<Expected<void>> errors(n);
+  pool.parallel_for(n, grain, [&](size_t begin, size_t end) {
+    for (size_t i = begin; i < end; ++i) {
+      Expected<T> v = decode(std::span<const uint8_t>(request.vanilla_proofs[i]), request.vanilla_name(i));
+      if (v) {
+        out[i] = std::move(*v);
+      } else {
+        errors[i] = v.error();
+      }
+    }
+  });
+  for (const Expected<void>& e : errors)
+    if (!e) return e.error();
+  return out;
+}
 
 }  // namespace cuzk::engine

@@ -93,14 +93,8 @@ Expected<std::shared_ptr<LoadedCircuit>> PorepHandler::load(const std::string& c
   CUZK_TRY_ASSIGN(files, porep::find_params(options_.param_dir, *size));
   porep::SectorShape shape;
   CUZK_TRY_ASSIGN(shape, porep::shape_for_sector_size(*size));
-  Groth16LoadOptions load;
-  load.pool = options_.pool;
-  load.gpus = options_.gpus;
-  load.keep_cpu_prover = options_.keep_cpu_prover;
   const auto compile = [&] { return porep::compile_partition(porep::circuit_shape(shape), poseidon_, options_.pool); };
-  std::shared_ptr<Groth16Circuit> loaded;
-  CUZK_TRY_ASSIGN(loaded, load_groth16_circuit(files.params, compile, load, circuit_id));
-  return std::shared_ptr<LoadedCircuit>(std::move(loaded));
+  return load_groth16_circuit(files.params, compile, options_, circuit_id);
 }
 
 Expected<PartitionOutput> PorepHandler::prove(const ParsedJob& job, LoadedCircuit& circuit, uint32_t partition,

@@ -76,20 +76,8 @@ Expected<std::unique_ptr<ParsedJob>> PostHandler::parse(const JobRequest& reques
   job->proof = *registered;
   std::copy(request.randomness.begin(), request.randomness.end(), job->randomness.begin());
   job->partition = request.partition_index;
-  job->vanilla.resize(request.vanilla_proofs.size());
-  std::vector<Expected<void>> decoded(request.vanilla_proofs.size());
-  options_.pool->parallel_for(request.vanilla_proofs.size(), 16, [&](size_t begin, size_t end) {
-    for (size_t i = begin; i < end; ++i) {
-      Expected<post::FallbackPoStSectorProof> p = post::decode_vanilla(request.vanilla_proofs[i], request.vanilla_name(i));
-      if (p) {
-        job->vanilla[i] = std::move(*p);
-      } else {
-        decoded[i] = p.error();
-      }
-    }
-  });
-  for (const Expected<void>& d : decoded)
-    if (!d) return d.error();
+  CUZK_TRY_ASSIGN(job->vanilla, decode_vanilla_proofs<post::FallbackPoStSectorProof>(request, *options_.pool, 16,
+                                                                                     post::decode_vanilla));
   // Every proof against its position, the randomness and its comm_r, before admission.
   const post::PartitionRequest pr{job->proof, job->randomness, job->partition, job->vanilla};
   CUZK_TRY_ASSIGN(job->expected_inputs, post::validate_partition(pr, poseidon_, options_.pool, [&](size_t i) {
@@ -123,14 +111,8 @@ Expected<std::shared_ptr<LoadedCircuit>> PostHandler::load(const std::string& ci
   CUZK_TRY_ASSIGN(files, post::find_params(options_.param_dir, kind_, *size));
   post::PostParams params;
   CUZK_TRY_ASSIGN(params, post::post_params(kind_, *size));
-  Groth16LoadOptions load;
-  load.pool = options_.pool;
-  load.gpus = options_.gpus;
-  load.keep_cpu_prover = options_.keep_cpu_prover;
   const auto compile = [&] { return post::compile_partition(post::circuit_shape(params), poseidon_, options_.pool); };
-  std::shared_ptr<Groth16Circuit> loaded;
-  CUZK_TRY_ASSIGN(loaded, load_groth16_circuit(files.params, compile, load, circuit_id));
-  return std::shared_ptr<LoadedCircuit>(std::move(loaded));
+  return load_groth16_circuit(files.params, compile, options_, circuit_id);
 }
 
 Expected<PartitionOutput> PostHandler::prove(const ParsedJob& job, LoadedCircuit& circuit, uint32_t /*partition*/,

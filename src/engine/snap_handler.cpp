@@ -58,20 +58,8 @@ Expected<std::unique_ptr<ParsedJob>> SnapHandler::parse(const JobRequest& reques
   if (request.vanilla_proofs.size() != job->shape.partitions)
     return invalid_argument(fmt::format("vanilla_proofs: {} partition proofs, a {} update has {} partitions",
                                         request.vanilla_proofs.size(), job->shape.name(), job->shape.partitions));
-  job->vanilla.resize(request.vanilla_proofs.size());
-  std::vector<Expected<void>> decoded(request.vanilla_proofs.size());
-  options_.pool->parallel_for(request.vanilla_proofs.size(), 1, [&](size_t begin, size_t end) {
-    for (size_t k = begin; k < end; ++k) {
-      Expected<snap::PartitionProof> p = snap::decode_partition_proof(request.vanilla_proofs[k], request.vanilla_name(k));
-      if (p) {
-        job->vanilla[k] = std::move(*p);
-      } else {
-        decoded[k] = p.error();
-      }
-    }
-  });
-  for (const Expected<void>& d : decoded)
-    if (!d) return d.error();
+  CUZK_TRY_ASSIGN(job->vanilla, decode_vanilla_proofs<snap::PartitionProof>(request, *options_.pool, 1,
+                                                                            snap::decode_partition_proof));
   if (auto ok = snap::validate_update(job->shape, job->vanilla, job->pub, poseidon_, options_.pool,
                                       [&](uint32_t k) { return request.vanilla_name(k); });
       !ok)
@@ -101,14 +89,8 @@ Expected<std::shared_ptr<LoadedCircuit>> SnapHandler::load(const std::string& ci
   CUZK_TRY_ASSIGN(files, params::find_files(options_.param_dir, params::Circuit::snap_deals, *size));
   snap::UpdateShape shape;
   CUZK_TRY_ASSIGN(shape, snap::update_shape_for_sector_size(*size));
-  Groth16LoadOptions load;
-  load.pool = options_.pool;
-  load.gpus = options_.gpus;
-  load.keep_cpu_prover = options_.keep_cpu_prover;
   const auto compile = [&] { return snap::compile_partition(shape, poseidon_); };
-  std::shared_ptr<Groth16Circuit> loaded;
-  CUZK_TRY_ASSIGN(loaded, load_groth16_circuit(files.params, compile, load, circuit_id));
-  return std::shared_ptr<LoadedCircuit>(std::move(loaded));
+  return load_groth16_circuit(files.params, compile, options_, circuit_id);
 }
 
 Expected<PartitionOutput> SnapHandler::prove(const ParsedJob& job, LoadedCircuit& circuit, uint32_t partition,
