@@ -47,7 +47,7 @@ daemon=
 release_fifo() {  # opens each FIFO for writing (a reader blocked on it gets EOF), unless nobody reads it
   for f in "${fifos[@]}"; do [ -p "$f" ] && timeout 1 bash -c "exec 3>'$f'" || true; done
 }
-trap 'release_fifo; [ -n "$daemon" ] && kill -9 $daemon 2>/dev/null; rm -rf "$t"' EXIT
+trap 'release_fifo; if [ -n "$daemon" ]; then kill -9 "$daemon" 2>/dev/null || true; fi; rm -rf "$t"' EXIT
 start_daemon "$t/daemon.log"
 
 # The job that stays running: parsed, then blocked loading its parameters from the FIFOs.
