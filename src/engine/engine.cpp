@@ -612,11 +612,11 @@ Expected<JobResult> prove_to_end(Engine& engine, JobRequest request,
                                  const std::function<void(uint32_t done, uint32_t total)>& on_progress) {
   Engine::Submitted submitted;
   CUZK_TRY_ASSIGN(submitted, engine.submit(std::move(request)));
-  uint32_t reported = 0;
+  std::optional<uint32_t> reported;  // first reported once parsed (0 done), so a display's clock starts then
   for (;;) {
     JobResult r;
     CUZK_TRY_ASSIGN(r, engine.await(submitted.job_id, std::chrono::milliseconds(on_progress ? 200 : 60'000)));
-    if (on_progress && r.partitions_done != reported) {
+    if (on_progress && r.partitions > 0 && reported != r.partitions_done) {
       reported = r.partitions_done;
       on_progress(r.partitions_done, r.partitions);
     }
