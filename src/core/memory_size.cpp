@@ -7,10 +7,29 @@
 #include <charconv>
 #include <cstdint>
 #include <iterator>
+#include <string>
 
 #include "core/error.hpp"
 
 namespace cuzk {
+
+Expected<uint64_t> parse_size_of(std::string_view text, std::span<const uint64_t> known) {
+  const auto lower = [](std::string_view s) {
+    std::string out(s);
+    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    return out;
+  };
+  std::string names;
+  for (const uint64_t size : known) {
+    if (lower(text) == lower(exact_size_text(size))) return size;
+    names.append(names.empty() ? "" : ", ").append(exact_size_text(size));
+  }
+  uint64_t bytes = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), bytes);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size())
+    return invalid_argument(fmt::format("sector size '{}': expected one of {} or a byte count", text, names));
+  return bytes;
+}
 
 std::string gib_text(size_t bytes) { return fmt::format("{:.1f} GiB", double(bytes) / double(size_t{1} << 30)); }
 

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -21,5 +22,10 @@ std::string gib_text(size_t bytes);
 // The exact size in the largest binary unit that divides it: "2KiB", "32GiB", "1000B"; as sector
 // sizes are written in file names and flags.
 std::string exact_size_text(uint64_t bytes);
+
+// A sector size as flags take it: the exact_size_text of one of `known` in any case ("2kib"), or a
+// decimal byte count, returned as given (the caller checks it is a size it knows and names what
+// it knows); else kInvalidArgument "sector size '<text>': expected one of 2KiB, ... or a byte count".
+Expected<uint64_t> parse_size_of(std::string_view text, std::span<const uint64_t> known);
 
 }  // namespace cuzk

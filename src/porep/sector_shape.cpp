@@ -1,9 +1,12 @@
 #include "porep/sector_shape.hpp"
 
-#include <charconv>
+#include <algorithm>
+#include <array>
 #include <string>
 
 #include <fmt/format.h>
+
+#include "core/memory_size.hpp"
 
 namespace cuzk::porep {
 
@@ -21,15 +24,6 @@ static_assert([] {
 }());
 
 namespace {
-
-bool iequals(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
-    if (lower(a[i]) != lower(b[i])) return false;
-  }
-  return true;
-}
 
 std::string supported_sizes() {
   std::string s;
@@ -55,16 +49,11 @@ Expected<SectorShape> shape_for_sector_size(uint64_t bytes) {
 }
 
 Expected<uint64_t> parse_sector_size(std::string_view text) {
-  for (const auto& shape : kSectorShapes) {
-    if (iequals(text, shape.name)) return shape.sector_size;
-  }
+  std::array<uint64_t, kSectorShapes.size()> known{};
+  std::transform(kSectorShapes.begin(), kSectorShapes.end(), known.begin(), [](const auto& s) { return s.sector_size; });
   uint64_t bytes = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), bytes);
-  if (text.empty() || ec != std::errc() || end != text.data() + text.size()) {
-    return invalid_argument(fmt::format("sector size '{}': expected one of {} or a byte count", text, supported_sizes()));
-  }
-  auto shape = shape_for_sector_size(bytes);
-  if (!shape) return shape.error();
+  CUZK_TRY_ASSIGN(bytes, parse_size_of(text, known));
+  if (auto shape = shape_for_sector_size(bytes); !shape) return shape.error();
   return bytes;
 }
 

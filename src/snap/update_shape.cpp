@@ -1,9 +1,12 @@
 #include "snap/update_shape.hpp"
 
+#include <algorithm>
+#include <array>
 #include <bit>
-#include <charconv>
 
 #include <fmt/format.h>
+
+#include "core/memory_size.hpp"
 
 namespace cuzk::snap {
 
@@ -30,22 +33,9 @@ constexpr std::array<KnownSize, 11> kKnownSizes{{
     {uint64_t{1} << 31, {8, 8, 2}},  // 64 GiB
 }};
 
-bool iequals(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
-    if (lower(a[i]) != lower(b[i])) return false;
-  }
-  return true;
-}
-
 std::string known_names() {
   std::string s;
-  for (const KnownSize& k : kKnownSizes) {
-    UpdateShape u;
-    u.nodes = k.nodes;
-    s.append(s.empty() ? "" : ", ").append(u.name());
-  }
+  for (const KnownSize& k : kKnownSizes) s.append(s.empty() ? "" : ", ").append(exact_size_text(k.nodes * 32));
   return s;
 }
 
@@ -67,12 +57,7 @@ uint32_t UpdateShape::tree_r_base_levels() const {
   return log2_exact(nodes / trees) / log2_exact(tree_r.base);
 }
 
-std::string UpdateShape::name() const {
-  const uint64_t bytes = sector_size();
-  if (bytes >= (uint64_t{1} << 30)) return fmt::format("{}GiB", bytes >> 30);
-  if (bytes >= (uint64_t{1} << 20)) return fmt::format("{}MiB", bytes >> 20);
-  return fmt::format("{}KiB", bytes >> 10);
-}
+std::string UpdateShape::name() const { return exact_size_text(sector_size()); }
 
 Expected<UpdateShape> update_shape(uint64_t nodes) {
   for (const KnownSize& k : kKnownSizes) {
@@ -98,15 +83,10 @@ Expected<UpdateShape> update_shape_for_sector_size(uint64_t bytes) {
 }
 
 Expected<uint64_t> parse_update_sector_size(std::string_view text) {
-  for (const KnownSize& k : kKnownSizes) {
-    UpdateShape u;
-    u.nodes = k.nodes;
-    if (iequals(text, u.name())) return u.sector_size();
-  }
+  std::array<uint64_t, kKnownSizes.size()> known{};
+  std::transform(kKnownSizes.begin(), kKnownSizes.end(), known.begin(), [](const KnownSize& k) { return k.nodes * 32; });
   uint64_t bytes = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), bytes);
-  if (text.empty() || ec != std::errc() || end != text.data() + text.size())
-    return invalid_argument(fmt::format("sector size '{}': expected one of {} or a byte count", text, known_names()));
+  CUZK_TRY_ASSIGN(bytes, parse_size_of(text, known));
   if (auto shape = update_shape_for_sector_size(bytes); !shape) return shape.error();
   return bytes;
 }
