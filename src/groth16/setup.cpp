@@ -265,9 +265,9 @@ std::vector<Fr> dense_values(std::span<const Fr> prefix, std::span<const Fr> val
 }
 
 // Scalars → affine multiples of a fixed base, in parallel, batch-normalized per chunk.
-template <class Curve>
-std::vector<ec::Affine<Curve>> fixed_base_mul(const ec::FixedBaseTable<Curve>& table, std::span<const Fr> scalars,
-                                             ThreadPool& pool, Progress& progress) {
+template <class Curve, class Table>
+std::vector<ec::Affine<Curve>> fixed_base_mul(const Table& table, std::span<const Fr> scalars, ThreadPool& pool,
+                                             Progress& progress) {
   std::vector<ec::Affine<Curve>> out(scalars.size());
   pool.parallel_for(scalars.size(), 1024, [&](size_t begin, size_t end) {
     std::vector<ec::Jacobian<Curve>> j(end - begin);
@@ -373,19 +373,20 @@ VerifyingKey verifying_key(const ToxicWaste& tw, std::vector<G1Affine> ic) {
   return vk;
 }
 
-Expected<Parameters> setup(const r1cs::CompiledR1cs<Fr>& r1cs, const ToxicWaste& tw, ThreadPool& pool) {
-  auto scalars = key_scalars(r1cs, tw, pool);
-  if (!scalars) return scalars.error();
-  KeyScalars& s = *scalars;
+namespace {
 
-  // Progress in points (a G2 point counted as one; for large keys only).
-  const size_t points = s.ic.size() + s.h.size() + s.l.size() + s.a.size() + 2 * s.b.size();
-  Progress progress("setup", points, points >= 100'000 ? Progress::stderr_style() : ProgressStyle::off);
-  const ec::FixedBaseTable<ec::G1Curve> g1(G1Affine::generator());
-  const ec::FixedBaseTable<ec::G2Curve> g2(G2Affine::generator());
+// From this many points a key's fixed-base tables take 16-bit digits (ec/fixed_base.hpp).
+constexpr size_t kWideTableFromPoints = size_t{1} << 20;
+
+// The key's points from its scalars with fixed-base tables of w-bit digits.
+template <unsigned Window>
+Parameters key_points(KeyScalars& s, const ToxicWaste& tw, ThreadPool& pool, Progress& progress) {
+  const auto for_each_digit = [&pool](size_t n, auto&& fn) { pool.for_each_index(n, fn); };
+  const ec::FixedBaseTable<ec::G1Curve, 4, Window> g1(G1Affine::generator(), for_each_digit);
+  const ec::FixedBaseTable<ec::G2Curve, 4, Window> g2(G2Affine::generator(), for_each_digit);
   // Each scalar vector is freed once its points are made.
   const auto g1_points = [&](std::vector<Fr>& scalars) {
-    auto points = fixed_base_mul(g1, std::span<const Fr>(scalars), pool, progress);
+    auto points = fixed_base_mul<ec::G1Curve>(g1, std::span<const Fr>(scalars), pool, progress);
     release(scalars);
     return points;
   };
@@ -394,9 +395,25 @@ Expected<Parameters> setup(const r1cs::CompiledR1cs<Fr>& r1cs, const ToxicWaste&
   p.h = g1_points(s.h);
   p.l = g1_points(s.l);
   p.a = g1_points(s.a);
-  p.b_g1 = fixed_base_mul(g1, std::span<const Fr>(s.b), pool, progress);
-  p.b_g2 = fixed_base_mul(g2, std::span<const Fr>(s.b), pool, progress);
+  p.b_g1 = fixed_base_mul<ec::G1Curve>(g1, std::span<const Fr>(s.b), pool, progress);
+  p.b_g2 = fixed_base_mul<ec::G2Curve>(g2, std::span<const Fr>(s.b), pool, progress);
   return p;
+}
+
+}  // namespace
+
+Expected<Parameters> setup(const r1cs::CompiledR1cs<Fr>& r1cs, const ToxicWaste& tw, ThreadPool& pool) {
+  auto scalars = key_scalars(r1cs, tw, pool);
+  if (!scalars) return scalars.error();
+  KeyScalars& s = *scalars;
+
+  // Progress in points (a G2 point counted as one; for large keys only).
+  const size_t points = s.ic.size() + s.h.size() + s.l.size() + s.a.size() + 2 * s.b.size();
+  Progress progress("setup", points, points >= 100'000 ? Progress::stderr_style() : ProgressStyle::off);
+  // 16-bit digits halve the additions a point; their tables (~1 M points each) pay from ~10^6
+  // points (docs/PERF.md 30).
+  if (points >= kWideTableFromPoints) return key_points<16>(s, tw, pool, progress);
+  return key_points<8>(s, tw, pool, progress);
 }
 
 }  // namespace cuzk::groth16
