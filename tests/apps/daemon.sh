@@ -3,7 +3,9 @@
 #  - an independent client (Node.js, @grpc/grpc-js with our proto file: tests/oracle/grpc_client.mjs)
 #    submits two C1s at different priorities, a malformed one, and one request id twice; both proofs
 #    complete and verify (`cuzk verify porep` from the C1's public data), the malformed one FAILED
-#    with a message naming the field while the others go on, the resubmitted id joins its job;
+#    with a message naming the field while the others go on, the resubmitted id joins its job; the
+#    synthetic one (Curio's wrapper) verifies from public data alone as synthetic PoRep, not as
+#    interactive PoRep nor under another seed;
 #  - a queued job is cancelled (was_running false, then CANCELLED); GetStatus counts the proofs;
 #  - the CLI client: status, metrics, prove-remote (a known request id: joined, not proved again),
 #    preload / evict; HTTP /metrics in Prometheus text;
@@ -19,7 +21,8 @@ field() { node -e 'const o = JSON.parse(require("fs").readFileSync(0, "utf8")); 
 
 "$cuzk" gen-c1 --sector-size 2KiB --seed 11 --out "$t/a.json" > /dev/null
 # Curio's wrapper, of a sector sealed with UseSyntheticPoRep (StackedDrg2KiBV1_1_Feat_SyntheticPoRep)
-"$cuzk" gen-c1 --sector-size 2KiB --seed 12 --synthetic --curio --out "$t/b.json" > /dev/null
+"$cuzk" gen-c1 --sector-size 2KiB --seed 12 --synthetic --curio --out "$t/b.json" > "$t/b.txt"
+b_public=$(grep -o -- "--registered-proof .*" "$t/b.txt")
 sed 's/"layer_index":2/"layer_index":3/' "$t/a.json" > "$t/bad.json"
 
 "$cuzk" daemon --listen "unix://$t/cuzk.sock" --metrics-listen 127.0.0.1:0 --params "$params" --gpu off \
@@ -53,6 +56,21 @@ field proof < "$t/$a.out" | unhex > "$t/a.bin"
 field proof < "$t/$b.out" | unhex > "$t/b.bin"
 "$cuzk" verify porep --c1 "$t/a.json" --proof "$t/a.bin" --params "$params" | grep -qx valid || fail "proof a"
 "$cuzk" verify porep --c1 "$t/b.json" --proof "$t/b.bin" --params "$params" | grep -qx valid || fail "proof b"
+# The synthetic proof from public data alone (gen-c1's line: miner, sector, ticket, seed, comm_r,
+# comm_d): valid as StackedDrg2KiBV1_1_Feat_SyntheticPoRep, INVALID (exit 1) as interactive PoRep
+# (other challenges, other porep_id) or under another seed.
+# shellcheck disable=SC2086
+"$cuzk" verify porep --proof "$t/b.bin" --params "$params" $b_public | grep -qx valid || fail "proof b from public data"
+b_seed=$(echo "$b_public" | grep -o -- "--seed [0-9a-f]*" | cut -d' ' -f2)
+other_seed="${b_seed:0:62}$(printf '%02x' $(( (16#${b_seed:62:2} + 1) % 64 )))"
+for variant in "${b_public/_Feat_SyntheticPoRep/}" "${b_public/$b_seed/$other_seed}"; do
+  set +e
+  # shellcheck disable=SC2086
+  "$cuzk" verify porep --proof "$t/b.bin" --params "$params" $variant > "$t/v.txt"
+  rc=$?
+  set -e
+  [ "$rc" = 1 ] && grep -qx INVALID "$t/v.txt" || fail "verify porep $variant: exit $rc, expected 1 (INVALID)"
+done
 # Priorities' order is the engine's test (tests/engine); here both ran, one after the other.
 [ "$(grep -c "stage=start on=cpu" "$t/daemon.log")" = 2 ] || fail "expected two proofs: $(grep stage=start "$t/daemon.log")"
 

@@ -12,9 +12,10 @@
 #
 # The job the waiting calls wait on stays running because its parameter files are FIFOs (the load
 # blocks reading them); opening their other end at the end makes the load fail cleanly.
-# "A good proof still succeeds" needs a PoRep parameter set (a 2 KiB setup is ~2 minutes on 2
-# cores): with PARAMS_DIR (a `cuzk setup --circuit porep --sector-size 2KiB` output) a 2 KiB proof
-# is made and verified after the attacks; without it that step is skipped, saying so.
+# "A good proof still succeeds" needs parameters: with PARAMS_DIR (holding `cuzk setup --circuit
+# window-post --sector-size 2KiB`'s output: the fixture params_2k) a 2 KiB WindowPoSt partition is
+# proved and verified from public data after the attacks (a second of work where a PoRep proof
+# took ~80 s of CI); without it that step is skipped, saying so.
 # usage: hostile.sh <cuzk binary> <tests dir> [PARAMS_DIR]
 set -euo pipefail
 cuzk=$1
@@ -76,17 +77,23 @@ client await --job-id "$job" --timeout-ms 5000 > "$t/job.out"
 [ "$(field status < "$t/job.out")" = FAILED ] || fail "the blocked job: $(cat "$t/job.out")"
 field error_message < "$t/job.out" | grep -q "cuzk-v1-stacked-porep-2KiB" || fail "its error: $(cat "$t/job.out")"
 
-if [ -n "$params" ] && [ -f "$params/cuzk-v1-stacked-porep-2KiB.params" ]; then
+if [ -n "$params" ] && [ -f "$params/cuzk-v1-window-post-2KiB.params" ]; then
   kill -TERM "$daemon"; wait "$daemon" || fail "the daemon exited $? after SIGTERM"
   rm -rf "$t/params"; ln -s "$(cd "$params" && pwd)" "$t/params"
   start_daemon "$t/daemon2.log"
-  client prove --c1 "$t/a.json" --request-id porep-1000-11 > "$t/proof.out"
+  "$cuzk" gen-vanilla --kind window-post --sector-size 2KiB --sectors 2 --seed 5 --out "$t/wd" > "$t/wd.txt"
+  wd_flags=$(sed -n 's/.*public data: //p' "$t/wd.txt")
+  wd_rnd=$(echo "$wd_flags" | awk '{print $4}')
+  client prove --kind WINDOW_POST_PARTITION --request-id "wdpost-1000-0-x" --registered-proof 10 --sector-size 2048 \
+    --miner-id 1000 --randomness "$wd_rnd" --vanilla "$t/wd/sector-1.vanilla.bin" --vanilla "$t/wd/sector-2.vanilla.bin" \
+    > "$t/proof.out"
   [ "$(field result.status < "$t/proof.out")" = COMPLETED ] || fail "a good proof after the attacks: $(cat "$t/proof.out")"
-  field result.proof < "$t/proof.out" | node -e 'process.stdout.write(Buffer.from(require("fs").readFileSync(0, "utf8").trim(), "hex"))' > "$t/a.bin"
-  "$cuzk" verify porep --c1 "$t/a.json" --proof "$t/a.bin" --params "$params" | grep -qx valid || fail "the proof does not verify"
-  echo "ok a good 2 KiB PoRep proof after the attacks, verified"
+  field result.proof < "$t/proof.out" | node -e 'process.stdout.write(Buffer.from(require("fs").readFileSync(0, "utf8").trim(), "hex"))' > "$t/wd.bin"
+  # shellcheck disable=SC2086
+  [ "$("$cuzk" verify post --proof "$t/wd.bin" --params "$params" $wd_flags)" = valid ] || fail "the proof does not verify"
+  echo "ok a good 2 KiB WindowPoSt proof after the attacks, verified"
 else
-  echo "skipped: a good proof after the attacks (no PoRep 2 KiB parameters given)"
+  echo "skipped: a good proof after the attacks (no WindowPoSt 2 KiB parameters given)"
 fi
 
 # A daemon killed outright leaves its socket file: the next one takes the stale path over.
