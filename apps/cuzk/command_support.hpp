@@ -12,6 +12,7 @@
 #include "core/error.hpp"
 #include "core/expected.hpp"
 #include "core/mapped_file.hpp"
+#include "core/progress.hpp"
 
 namespace cuzk::app {
 
@@ -45,6 +46,12 @@ int guarded(const char* command, Run&& run) {
   if (rc) return *rc;
   fmt::print(stderr, "cuzk {}: {}\n", command, rc.error().message);
   return exit_code_of(rc.error());
+}
+
+// A setup's circuit compile shows its progress from 512 MiB sectors (seconds to a minute of
+// work): a line rewritten on a terminal, plain lines in a log; nothing below.
+inline ProgressStyle compile_progress_style(uint64_t sector_size) {
+  return sector_size >= (uint64_t{512} << 20) ? Progress::stderr_style() : ProgressStyle::off;
 }
 
 inline std::string slurp(const std::string& path) {

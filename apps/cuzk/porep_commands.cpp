@@ -65,7 +65,10 @@ int run_porep_setup(const PorepSetupOptions& o) {
     }
     fs::create_directories(dir);
     auto t0 = Clock::now();
-    const r1cs::CompiledR1cs<ff::Fr> compiled = porep::compile_partition(porep::circuit_shape(sector), porep::PorepPoseidon(), &pool);
+    const r1cs::CompiledR1cs<ff::Fr> compiled = [&] {
+      Progress progress("compiling", sector.challenges_per_partition, compile_progress_style(sector.sector_size));
+      return porep::compile_partition(porep::circuit_shape(sector), porep::PorepPoseidon(), &pool, &progress);
+    }();
     const double compile_ms = ms_since(t0);
     t0 = Clock::now();
     const groth16::ToxicWaste tw = o.seed ? groth16::ToxicWaste::from_seed(*o.seed) : groth16::ToxicWaste::random();

@@ -294,8 +294,10 @@ int run_post_setup(const std::string& circuit, const PorepSetupOptions& o) {
     const fs::path dir = param_dir_setting(o.out);
     fs::create_directories(dir);
     auto t0 = Clock::now();
-    const r1cs::CompiledR1cs<ff::Fr> compiled =
-        post::compile_partition(post::circuit_shape(params), post::PostPoseidon(), &pool);
+    const r1cs::CompiledR1cs<ff::Fr> compiled = [&] {
+      Progress progress("compiling", params.sector_count, compile_progress_style(params.sector.sector_size));
+      return post::compile_partition(post::circuit_shape(params), post::PostPoseidon(), &pool, &progress);
+    }();
     const double compile_ms = ms_since(t0);
     t0 = Clock::now();
     const groth16::ToxicWaste tw = o.seed ? groth16::ToxicWaste::from_seed(*o.seed) : groth16::ToxicWaste::random();

@@ -224,7 +224,10 @@ int run_snap_setup(const SnapCommands& c, std::optional<uint64_t> seed, unsigned
     const fs::path dir = param_dir_setting(c.setup_out);
     fs::create_directories(dir);
     auto t0 = Clock::now();
-    const r1cs::CompiledR1cs<ff::Fr> compiled = snap::compile_partition(shape, snap::UpdatePoseidon());
+    const r1cs::CompiledR1cs<ff::Fr> compiled = [&] {
+      Progress progress("compiling", shape.challenges, compile_progress_style(shape.sector_size()));
+      return snap::compile_partition(shape, snap::UpdatePoseidon(), &pool, &progress);
+    }();
     const double compile_ms = ms_since(t0);
     t0 = Clock::now();
     const groth16::ToxicWaste tw = seed ? groth16::ToxicWaste::from_seed(*seed) : groth16::ToxicWaste::random();

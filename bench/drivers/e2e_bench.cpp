@@ -126,7 +126,7 @@ Workload post_workload(post::PostKind kind, const E2eBenchOptions& o, ThreadPool
   return w;
 }
 
-Workload snap_workload(const E2eBenchOptions& o) {
+Workload snap_workload(const E2eBenchOptions& o, ThreadPool& pool) {
   const snap::UpdateShape shape = must(snap::update_shape_for_sector_size(must(porep::parse_sector_size(o.sector_size))));
   const snap::RegisteredUpdateProof proof = must(snap::registered_update_proof_for_size(shape.sector_size()));
   const snap::UpdatePoseidon poseidon;
@@ -134,7 +134,7 @@ Workload snap_workload(const E2eBenchOptions& o) {
   w.name = fmt::format("{} SnapDeals", shape.name());
   w.circuit_id = *engine::circuit_id("snap", shape.sector_size());
   w.partitions = shape.partitions;
-  w.compile = [shape] { return snap::compile_partition(shape, snap::UpdatePoseidon()); };
+  w.compile = [shape, &pool] { return snap::compile_partition(shape, snap::UpdatePoseidon(), &pool); };
   const auto bytes = [](const ff::Fr& v) {
     std::array<uint8_t, 32> b{};
     v.to_bytes_le(b);
@@ -161,7 +161,7 @@ Workload workload(const E2eBenchOptions& o, ThreadPool& pool) {
   if (o.kind == "porep") return porep_workload(o, pool);
   if (o.kind == "window-post") return post_workload(post::PostKind::kWindow, o, pool);
   if (o.kind == "winning-post") return post_workload(post::PostKind::kWinning, o, pool);
-  if (o.kind == "snap") return snap_workload(o);
+  if (o.kind == "snap") return snap_workload(o, pool);
   throw Exception(invalid_argument("--kind " + o.kind + ": porep, window-post, winning-post or snap"));
 }
 

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "core/expected.hpp"
+#include "core/progress.hpp"
 #include "core/thread_pool.hpp"
 #include "engine/handler.hpp"
 #include "groth16/backend.hpp"
@@ -83,6 +84,12 @@ struct Groth16HandlerOptions {
   // own key, Groth16Circuit).
   std::function<Expected<std::shared_ptr<LoadedCircuit>>(const std::string& circuit_id)> load;
 };
+
+// Whether loading a circuit of this sector size shows its compile's progress: on a terminal, from
+// 512 MiB (seconds to a minute of work: docs/PERF.md 24); never in logs.
+inline bool show_compile_progress(uint64_t sector_size) {
+  return sector_size >= (uint64_t{512} << 20) && Progress::stderr_is_terminal();
+}
 
 // load_groth16_circuit with a handler's options (its pool, GPUs, and whether the CPU keeps a
 // prover): what every kind's ProofHandler::load ends with.

@@ -93,7 +93,10 @@ Expected<std::shared_ptr<LoadedCircuit>> PorepHandler::load(const std::string& c
   CUZK_TRY_ASSIGN(files, porep::find_params(options_.param_dir, *size));
   porep::SectorShape shape;
   CUZK_TRY_ASSIGN(shape, porep::shape_for_sector_size(*size));
-  const auto compile = [&] { return porep::compile_partition(porep::circuit_shape(shape), poseidon_, options_.pool); };
+  const auto compile = [&] {
+    Progress progress("compiling " + circuit_id, shape.challenges_per_partition, show_compile_progress(*size));
+    return porep::compile_partition(porep::circuit_shape(shape), poseidon_, options_.pool, &progress);
+  };
   return load_groth16_circuit(files.params, compile, options_, circuit_id);
 }
 

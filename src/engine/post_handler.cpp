@@ -111,7 +111,10 @@ Expected<std::shared_ptr<LoadedCircuit>> PostHandler::load(const std::string& ci
   CUZK_TRY_ASSIGN(files, post::find_params(options_.param_dir, kind_, *size));
   post::PostParams params;
   CUZK_TRY_ASSIGN(params, post::post_params(kind_, *size));
-  const auto compile = [&] { return post::compile_partition(post::circuit_shape(params), poseidon_, options_.pool); };
+  const auto compile = [&] {
+    Progress progress("compiling " + circuit_id, params.sector_count, show_compile_progress(*size));
+    return post::compile_partition(post::circuit_shape(params), poseidon_, options_.pool, &progress);
+  };
   return load_groth16_circuit(files.params, compile, options_, circuit_id);
 }
 

@@ -89,7 +89,10 @@ Expected<std::shared_ptr<LoadedCircuit>> SnapHandler::load(const std::string& ci
   CUZK_TRY_ASSIGN(files, params::find_files(options_.param_dir, params::Circuit::snap_deals, *size));
   snap::UpdateShape shape;
   CUZK_TRY_ASSIGN(shape, snap::update_shape_for_sector_size(*size));
-  const auto compile = [&] { return snap::compile_partition(shape, poseidon_); };
+  const auto compile = [&] {
+    Progress progress("compiling " + circuit_id, shape.challenges, show_compile_progress(*size));
+    return snap::compile_partition(shape, poseidon_, options_.pool, &progress);
+  };
   return load_groth16_circuit(files.params, compile, options_, circuit_id);
 }
 

@@ -98,13 +98,17 @@ void synthesize_partition_witness(const StackedCircuitShape& shape, const PorepP
 }
 
 r1cs::CompiledR1cs<ff::Fr> compile_partition(const StackedCircuitShape& shape, const PorepPoseidon& poseidon,
-                                             ThreadPool* pool) {
+                                             ThreadPool* pool, Progress* progress) {
   const ff::Fr z = ff::Fr::zero();
   const std::vector<ChallengeProof> blank = blank_challenges(shape);
   const PartitionWitness w{z, z, z, z, z, blank};
+  const auto advance = [progress](uint64_t n) {
+    if (progress != nullptr) progress->advance(n);
+  };
   if (pool == nullptr || pool->threads() == 1 || w.challenges.size() < 2) {
     r1cs::KeygenCS<ff::Fr> cs;
     synthesize_partition(cs, shape, poseidon, w);
+    advance(w.challenges.size());
     return std::move(cs).finish();
   }
   // The head, then challenge 0 after it (its counts give every challenge's, all of one shape),
@@ -114,6 +118,7 @@ r1cs::CompiledR1cs<ff::Fr> compile_partition(const StackedCircuitShape& shape, c
   const PartitionHead head = synthesize_partition_head(parts.emplace_back(), poseidon, w);
   parts.emplace_back(parts[0].num_inputs(), parts[0].num_aux());
   synthesize_challenge(parts[1], shape, poseidon, head, w.challenges[0], 0);
+  advance(1);
   const uint32_t in_share = parts[1].num_inputs() - parts[0].num_inputs();
   const uint32_t aux_share = parts[1].num_aux() - parts[0].num_aux();
   for (size_t k = 1; k < w.challenges.size(); ++k) {
@@ -122,6 +127,7 @@ r1cs::CompiledR1cs<ff::Fr> compile_partition(const StackedCircuitShape& shape, c
   }
   pool->for_each_index(w.challenges.size() - 1, [&](size_t i) {
     synthesize_challenge(parts[i + 2], shape, poseidon, head, w.challenges[i + 1], i + 1);
+    advance(1);
   });
   return r1cs::KeygenCS<ff::Fr>::finish(std::move(parts), *pool);  // checks that the parts meet
 }

@@ -31,6 +31,7 @@
 #include "porep/c1.hpp"
 #include "porep/create_label.hpp"
 #include "porep/sector_shape.hpp"
+#include "core/progress.hpp"
 #include "core/thread_pool.hpp"
 #include "r1cs/compiled.hpp"
 #include "r1cs/constraint_system.hpp"
@@ -276,8 +277,8 @@ std::vector<ChallengeProof> blank_challenges(const StackedCircuitShape& shape);
 // witness-only proving path (a backend holding the compiled circuit) use. With a pool, the challenges are
 // recorded in parallel, each into a KeygenCS part of its own, and joined (equal to the
 // sequential compile, tested; the rows refer to the head's variables by their numbers, which the
-// parts share).
+// parts share). `progress` (when given) advances by one a challenge recorded.
 r1cs::CompiledR1cs<ff::Fr> compile_partition(const StackedCircuitShape& shape, const PorepPoseidon& poseidon,
-                                             ThreadPool* pool = nullptr);
+                                             ThreadPool* pool = nullptr, Progress* progress = nullptr);
 
 }  // namespace cuzk::porep

@@ -33,14 +33,18 @@ std::vector<porep::MerkleProof> blank_inclusions(const PostCircuitShape& shape) 
 }
 
 r1cs::CompiledR1cs<ff::Fr> compile_partition(const PostCircuitShape& shape, const PostPoseidon& poseidon,
-                                             ThreadPool* pool) {
+                                             ThreadPool* pool, Progress* progress) {
   const ff::Fr z = ff::Fr::zero();
   const std::vector<porep::MerkleProof> blank = blank_inclusions(shape);
   const SectorWitness sector{z, z, z, blank};
   const std::vector<SectorWitness> sectors(shape.sector_count, sector);
+  const auto advance = [progress](uint64_t n) {
+    if (progress != nullptr) progress->advance(n);
+  };
   if (pool == nullptr || pool->threads() == 1 || sectors.size() < 2) {
     r1cs::KeygenCS<ff::Fr> cs;
     synthesize_partition(cs, shape, poseidon, sectors);
+    advance(sectors.size());
     return std::move(cs).finish();
   }
   // Sector 0 first (its counts give every sector's: all of one shape), then the others in
@@ -48,13 +52,16 @@ r1cs::CompiledR1cs<ff::Fr> compile_partition(const PostCircuitShape& shape, cons
   std::vector<r1cs::KeygenCS<ff::Fr>> parts;
   parts.reserve(sectors.size());
   synthesize_sector(parts.emplace_back(), shape, poseidon, sectors[0], 0);
+  advance(1);
   const uint32_t in_share = parts[0].num_inputs() - 1, aux_share = parts[0].num_aux();
   for (size_t k = 1; k < sectors.size(); ++k) {
     parts.emplace_back(1 + uint32_t(k) * in_share, uint32_t(k) * aux_share);
     parts.back().reserve_like(parts[0]);
   }
-  pool->for_each_index(sectors.size() - 1,
-                       [&](size_t i) { synthesize_sector(parts[i + 1], shape, poseidon, sectors[i + 1], i + 1); });
+  pool->for_each_index(sectors.size() - 1, [&](size_t i) {
+    synthesize_sector(parts[i + 1], shape, poseidon, sectors[i + 1], i + 1);
+    advance(1);
+  });
   return r1cs::KeygenCS<ff::Fr>::finish(std::move(parts), *pool);  // checks that the parts meet
 }
 

@@ -16,6 +16,7 @@
 #include <span>
 #include <vector>
 
+#include "core/progress.hpp"
 #include "core/thread_pool.hpp"
 #include "ff/bls12_381.hpp"
 #include "gadgets/num.hpp"
@@ -106,8 +107,9 @@ std::vector<porep::MerkleProof> blank_inclusions(const PostCircuitShape& shape);
 
 // The partition circuit compiled (KeygenCS on blank sectors). With a pool, the sectors are
 // recorded in parallel, each into a KeygenCS part, and joined (equal to the sequential compile).
+// `progress` (when given) advances by one a sector recorded.
 r1cs::CompiledR1cs<ff::Fr> compile_partition(const PostCircuitShape& shape, const PostPoseidon& poseidon,
-                                             ThreadPool* pool = nullptr);
+                                             ThreadPool* pool = nullptr, Progress* progress = nullptr);
 
 // The partition's witness z = [inputs ‖ aux] (ONE first) into `z`, sized from the compiled circuit
 // (num_inputs inputs, then the aux): each sector into its own range, in parallel on `pool` when

@@ -23,6 +23,7 @@
 #include <tuple>
 #include <vector>
 
+#include "core/progress.hpp"
 #include "core/thread_pool.hpp"
 #include "ff/bls12_381.hpp"
 #include "gadgets/boolean.hpp"
@@ -364,8 +365,11 @@ void synthesize_partition(CS& cs, const UpdateShape& shape, const UpdatePoseidon
 // constraint counting synthesise.
 PartitionProof blank_partition_proof(const UpdateShape& shape);
 
-// The partition circuit compiled (KeygenCS on a blank partition).
-r1cs::CompiledR1cs<ff::Fr> compile_partition(const UpdateShape& shape, const UpdatePoseidon& poseidon);
+// The partition circuit compiled (KeygenCS on a blank partition). With a pool, the challenges are
+// recorded in parallel after the head, each into a KeygenCS part, and joined (equal to the
+// sequential compile, tested). `progress` (when given) advances by one a challenge recorded.
+r1cs::CompiledR1cs<ff::Fr> compile_partition(const UpdateShape& shape, const UpdatePoseidon& poseidon,
+                                             ThreadPool* pool = nullptr, Progress* progress = nullptr);
 
 // One partition's witness z = [inputs ‖ aux] (ONE first) written into `z`, which has the
 // partition circuit's size (num_inputs inputs, then the aux): the head, then each challenge into

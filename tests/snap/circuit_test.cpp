@@ -40,9 +40,13 @@ Counted count(uint64_t nodes, uint32_t partition = 0) {
   return {cs.num_constraints(), cs.num_inputs(), cs.num_aux()};
 }
 
+// Compiled on three threads (the challenges recorded in parallel parts, then joined): the
+// fingerprint pins every row's place, so parts that met wrongly would change it; the sequential
+// compile is the one SnapSynthetic and SnapVanilla prove with.
 TEST(SnapCircuit, TwoKiBPartitionMatchesModelFingerprint) {
   const UpdateShape shape = update_shape(64).value();
-  const r1cs::CompiledR1cs<Fr> compiled = compile_partition(shape, poseidon());
+  ThreadPool pool(3);
+  const r1cs::CompiledR1cs<Fr> compiled = compile_partition(shape, poseidon(), &pool);
   EXPECT_EQ(compiled.a.num_rows(), 1'705'039u);  // tests/circuit.rs test_empty_sector_update_constraints_2kib
   EXPECT_EQ(compiled.num_inputs, 5u);            // ONE, k_and_h_select, comm_r_old, comm_d_new, comm_r_new
   EXPECT_EQ(compiled.num_aux, 1'703'569u);       // model
