@@ -22,11 +22,11 @@ if(CUZK_SANITIZE)
                       $<$<COMPILE_LANGUAGE:CXX>:-fno-omit-frame-pointer>)
   add_link_options(-fsanitize=address,undefined)
 endif()
-# The fuzz preset: every library also records coverage for libFuzzer (cmake/CuzkFuzz.cmake links
+# CUZK_FUZZ (the asan preset): every library also records coverage for libFuzzer (cmake/CuzkFuzz.cmake links
 # the fuzzer's runtime into the fuzz targets alone).
 if(CUZK_FUZZ)
   if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
-    message(FATAL_ERROR "CUZK_FUZZ needs clang (libFuzzer): configure with the `fuzz` preset")
+    message(FATAL_ERROR "CUZK_FUZZ needs clang (libFuzzer): configure with the `asan` preset")
   endif()
   add_compile_options($<$<COMPILE_LANGUAGE:CXX>:-fsanitize=fuzzer-no-link>)
 endif()
