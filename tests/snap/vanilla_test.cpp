@@ -176,12 +176,13 @@ TEST(SnapVanilla, ErrorsNameFieldAndOffset) {
   EXPECT_EQ(decode_with(612, index8),
             "t.bin: offset 612: challenge_proofs[0].proof_r_old.data.Single.path.path[0].index: 8 is not a position "
             "among 8 nodes");
-  const std::array<uint8_t, 1> many = {0xff};  // 255 siblings: more than the bytes left
-  EXPECT_EQ(decode_with(612 - 8 - 7 * 32, many).rfind(
-                "t.bin: offset 380: challenge_proofs[0].proof_r_old.data.Single.path.path[0].hashes: length 255 does "
-                "not fit the ",
-                0),
-            0u);
+  const std::array<uint8_t, 2> many = {0xff, 0xff};  // 65535 siblings: more than the bytes left
+  const std::string too_many = decode_with(612 - 8 - 7 * 32, many);
+  EXPECT_EQ(too_many.rfind("t.bin: offset 380: challenge_proofs[0].proof_r_old.data.Single.path.path[0].hashes: "
+                           "length 65535 does not fit the ",
+                           0),
+            0u)
+      << too_many;
   std::array<uint8_t, 32> ones{};  // 2^256 − 1 ≥ r
   ones.fill(0xff);
   EXPECT_EQ(decode_with(32 + 8, ones), "t.bin: offset 40: apex_leafs[0]: not a canonical field element (≥ r)");
