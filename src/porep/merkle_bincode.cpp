@@ -10,10 +10,18 @@ namespace cuzk::porep::bincode {
 
 namespace {
 
-// An InclusionPath appended to `out`; its element count.
-Expected<uint32_t> read_path(ByteReader& r, const std::string& field, std::vector<PathElement>& out) {
+// An InclusionPath appended to `out`; its element count. A sub or top path must have exactly one
+// element (`one`): the flattened MerkleProof keeps no split, so put_merkle_proof writes the last
+// element (Sub) or last two (Top) back as those paths, and a sub or top tree has one level.
+enum class Elements { kAny, kOne };
+Expected<uint32_t> read_path(ByteReader& r, const std::string& field, std::vector<PathElement>& out,
+                             Elements elements = Elements::kAny) {
+  const size_t at = r.offset();
   uint64_t n = 0;
   CUZK_TRY_ASSIGN(n, read_length(r, field + ".path", kMinPathElement));
+  if (elements == Elements::kOne && n != 1)
+    return r.error_at(at, ErrorCode::kCorruption, field + ".path",
+                      "length " + std::to_string(n) + ", a sub or top tree's path has 1 element");
   for (uint64_t e = 0; e < n; ++e) {
     const std::string el = field + ".path[" + std::to_string(e) + "]";
     PathElement element;
@@ -88,9 +96,9 @@ Expected<DecodedMerkleProof> read_merkle_proof(ByteReader& r, const std::string&
     return out;
   }
   CUZK_TRY_ASSIGN(layout.base, read_path(r, data + ".base_proof", proof.path));
-  CUZK_TRY_ASSIGN(layout.sub, read_path(r, data + ".sub_proof", proof.path));
+  CUZK_TRY_ASSIGN(layout.sub, read_path(r, data + ".sub_proof", proof.path, Elements::kOne));
   if (variant == 2) {
-    CUZK_TRY_ASSIGN(layout.top, read_path(r, data + ".top_proof", proof.path));
+    CUZK_TRY_ASSIGN(layout.top, read_path(r, data + ".top_proof", proof.path, Elements::kOne));
   }
   CUZK_TRY_ASSIGN(proof.root, read_domain(r, data + ".root"));
   CUZK_TRY_ASSIGN(proof.leaf, read_domain(r, data + ".leaf"));

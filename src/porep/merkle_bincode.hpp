@@ -8,7 +8,9 @@
 //   index: u64 } }; a domain value: 32 bytes, the field element's little-endian encoding.
 // One reader for both decoders, on core/byte_reader.hpp: counts are bounded by the bytes left
 // before anything is allocated, every domain value must be a canonical field element, an index
-// must be a position among its hashes + 1 nodes. Errors read
+// must be a position among its hashes + 1 nodes, a sub_proof or top_proof path has one element
+// (a sub or top tree has one level; MerkleProof keeps the path flattened, so any other split
+// could not be written back). Errors read
 //   "<source>: offset <n>: <field>.data.Single.path.path[1].hashes[2]: <what>"
 // (the Rust struct's field path). encode(decode(b)) == b.
 

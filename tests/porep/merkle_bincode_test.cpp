@@ -128,8 +128,16 @@ TEST(MerkleBincode, RefusalsNameFieldAndOffset) {
   big.u32(0);
   big.b.insert(big.b.end(), 32, 0xff);  // root ≥ r
   EXPECT_EQ(error_of(big), "m.bin: offset 4: proof.data.Single.root: not a canonical field element (≥ r)");
-  EXPECT_EQ(error_of(Bytes{}.u32(2).u64(0).u64(0)),
-            "m.bin: offset 20: proof.data.Top.top_proof.path (length): needs 8 bytes, the file ends after 0");
+  EXPECT_EQ(error_of(Bytes{}.u32(2).u64(0).u64(1).element(0, 0, 0)),
+            "m.bin: offset 36: proof.data.Top.top_proof.path (length): needs 8 bytes, the file ends after 0");
+  // A sub or top path of other than one element: the flattened proof could not be written back
+  // (base 2 + sub 0 would come back as base 1 + sub 1).
+  EXPECT_EQ(error_of(Bytes{}.u32(1).u64(2).element(0, 0, 0).element(0, 0, 0).u64(0).domain(1).domain(2)),
+            "m.bin: offset 44: proof.data.Sub.sub_proof.path: length 0, a sub or top tree's path has 1 element");
+  Bytes top2;
+  top2.u32(2).u64(0).u64(1).element(0, 0, 0).u64(2).element(0, 0, 0).element(0, 0, 0).domain(1).domain(2);
+  EXPECT_EQ(error_of(top2),
+            "m.bin: offset 36: proof.data.Top.top_proof.path: length 2, a sub or top tree's path has 1 element");
 }
 
 }  // namespace
