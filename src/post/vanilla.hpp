@@ -25,11 +25,14 @@
 #include "ff/bls12_381.hpp"
 #include "porep/c1.hpp"
 #include "porep/merkle_bincode.hpp"
+#include "porep/poseidon.hpp"
 #include "post/challenges.hpp"
-#include "post/circuit.hpp"
 #include "post/registered.hpp"
 
 namespace cuzk::post {
+
+// The Poseidon constants of arity 2, 4 and 8 (PoRep's set: the same MerkleTree constants).
+using PostPoseidon = porep::PorepPoseidon;
 
 // Where an inclusion proof sat in the bytes and how its path was split (base, sub, top elements).
 using InclusionLayout = porep::bincode::MerkleProofLayout;
@@ -65,12 +68,5 @@ std::vector<uint8_t> encode_vanilla(const FallbackPoStSectorProof& proof);
 Expected<void> validate(const FallbackPoStSectorProof& proof, const RegisteredPostProof& registered,
                         std::span<const uint8_t, 32> randomness, uint64_t sector_index, const PostPoseidon& poseidon,
                         std::string_view source = "vanilla proof");
-
-// The partition circuit's sectors from its validated vanilla proofs (ascending sector order):
-// WindowPoSt: each proof's SectorProof, the last repeated up to sector_count (SPEC-POST.md §5);
-// WinningPoSt: the one proof's 66 inclusion proofs as 66 one-challenge sectors. The result refers
-// into `proofs`. Errors: no proofs, more than sector_count, WinningPoSt with more than one.
-Expected<std::vector<SectorWitness>> circuit_sectors(const PostParams& params,
-                                                     std::span<const FallbackPoStSectorProof> proofs);
 
 }  // namespace cuzk::post

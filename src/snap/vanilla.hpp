@@ -17,8 +17,8 @@
 
 #include "core/expected.hpp"
 #include "ff/bls12_381.hpp"
-#include "snap/circuit.hpp"
 #include "snap/partition_proof.hpp"
+#include "snap/poseidon.hpp"
 #include "snap/update_shape.hpp"
 
 namespace cuzk::snap {
