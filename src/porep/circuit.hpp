@@ -30,6 +30,7 @@
 #include "gadgets/uint64.hpp"
 #include "porep/c1.hpp"
 #include "porep/create_label.hpp"
+#include "porep/poseidon.hpp"
 #include "porep/sector_shape.hpp"
 #include "core/progress.hpp"
 #include "core/thread_pool.hpp"
@@ -40,33 +41,6 @@ namespace cuzk::porep {
 
 inline constexpr size_t kDrgParents = 6;       // BASE_DEGREE
 inline constexpr size_t kExpanderParents = 8;  // EXP_DEGREE
-
-// The Poseidon constants a partition uses (MerkleTree constants of arity 2, 4, 8 and 11), built
-// once and shared by every partition and thread.
-class PorepPoseidon {
- public:
-  PorepPoseidon()
-      : c2_(gadgets::PoseidonConstants::merkle_tree(2)),
-        c4_(gadgets::PoseidonConstants::merkle_tree(4)),
-        c8_(gadgets::PoseidonConstants::merkle_tree(8)),
-        c11_(gadgets::PoseidonConstants::merkle_tree(11)) {}
-  PorepPoseidon(const PorepPoseidon&) = delete;  // tree_hash() refers into it
-  PorepPoseidon& operator=(const PorepPoseidon&) = delete;
-
-  const gadgets::PoseidonConstants& arity(size_t a) const {
-    switch (a) {
-      case 2: return c2_;
-      case 4: return c4_;
-      case 8: return c8_;
-      case 11: return c11_;
-      default: throw Exception(invalid_argument("PorepPoseidon: arity 2, 4, 8 or 11, not " + std::to_string(a)));
-    }
-  }
-  gadgets::PoseidonTreeHash tree_hash() const { return {c2_, c4_, c8_}; }
-
- private:
-  gadgets::PoseidonConstants c2_, c4_, c8_, c11_;
-};
 
 // The circuit's shape: nodes (tree D is binary over them), layers, the tree R/C arities and the
 // challenges per partition.

@@ -10,6 +10,32 @@
 
 namespace cuzk::post {
 
+Expected<std::vector<SectorWitness>> circuit_sectors(const PostParams& params,
+                                                     std::span<const FallbackPoStSectorProof> proofs) {
+  if (proofs.empty()) return Error{ErrorCode::kInvalidArgument, "no vanilla proofs"};
+  for (const FallbackPoStSectorProof& p : proofs)
+    if (p.sectors.size() != 1)
+      return Error{ErrorCode::kInvalidArgument, "vanilla proof of sector " + std::to_string(p.sector_id) +
+                                                    ": expected 1 SectorProof"};
+  std::vector<SectorWitness> out;
+  if (params.kind == PostKind::kWinning) {
+    if (proofs.size() != 1)
+      return Error{ErrorCode::kInvalidArgument, "WinningPoSt proves one sector, got " + std::to_string(proofs.size()) +
+                                                    " vanilla proofs"};
+    const SectorProof& sp = proofs[0].sectors[0];
+    for (size_t n = 0; n < sp.inclusion_proofs.size(); ++n)
+      out.push_back({proofs[0].comm_r, sp.comm_c, sp.comm_r_last, std::span(sp.inclusion_proofs).subspan(n, 1)});
+    return out;
+  }
+  if (proofs.size() > params.sector_count)
+    return Error{ErrorCode::kInvalidArgument, std::to_string(proofs.size()) + " vanilla proofs, a partition holds " +
+                                                  std::to_string(params.sector_count)};
+  for (const FallbackPoStSectorProof& p : proofs)
+    out.push_back({p.comm_r, p.sectors[0].comm_c, p.sectors[0].comm_r_last, p.sectors[0].inclusion_proofs});
+  while (out.size() < params.sector_count) out.push_back(out.back());
+  return out;
+}
+
 std::vector<porep::MerkleProof> blank_inclusions(const PostCircuitShape& shape) {
   const gadgets::MerkleShape& t = shape.tree;
   const uint64_t trees = (t.sub ? t.sub : 1) * (t.top ? t.top : 1);

@@ -25,13 +25,11 @@
 #include "porep/c1.hpp"
 #include "porep/circuit.hpp"
 #include "post/registered.hpp"
+#include "post/vanilla.hpp"
 #include "r1cs/compiled.hpp"
 #include "r1cs/constraint_system.hpp"
 
 namespace cuzk::post {
-
-// The Poseidon constants of arity 2, 4 and 8 (PoRep's set: the same MerkleTree constants).
-using PostPoseidon = porep::PorepPoseidon;
 
 // The circuit's shape: nodes per sector, tree R arities, sectors and challenges per partition.
 struct PostCircuitShape {
@@ -52,6 +50,13 @@ struct SectorWitness {
   ff::Fr comm_r, comm_c, comm_r_last;
   std::span<const porep::MerkleProof> inclusions;
 };
+
+// The partition circuit's sectors from its validated vanilla proofs (ascending sector order):
+// WindowPoSt: each proof's SectorProof, the last repeated up to sector_count (SPEC-POST.md §5);
+// WinningPoSt: the one proof's 66 inclusion proofs as 66 one-challenge sectors. The result refers
+// into `proofs`. Errors: no proofs, more than sector_count, WinningPoSt with more than one.
+Expected<std::vector<SectorWitness>> circuit_sectors(const PostParams& params,
+                                                     std::span<const FallbackPoStSectorProof> proofs);
 
 // Sector::synthesize for circuit sector i. Throws r1cs::SynthesisError when the inclusion count
 // differs from the shape's challenge count (por_inclusion throws for a path of the wrong shape).

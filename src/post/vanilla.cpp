@@ -1,13 +1,14 @@
 #include "post/vanilla.hpp"
 
 #include <array>
-#include <bit>
 #include <string>
 
 #include "core/byte_reader.hpp"
 #include "core/error.hpp"
 #include "core/mapped_file.hpp"
 #include "gadgets/poseidon.hpp"
+#include "gadgets/tree_hash.hpp"
+#include "porep/merkle_bincode.hpp"
 
 namespace cuzk::post {
 
@@ -15,142 +16,41 @@ namespace {
 
 using porep::MerkleProof;
 using porep::PathElement;
+namespace bincode = porep::bincode;
 
-// The smallest encodings, to refuse a count that the bytes left cannot hold before allocating.
-constexpr size_t kMinPathElement = 8 + 8;       // no hashes, index
-constexpr size_t kMinMerkleProof = 4 + 64 + 8;  // Single with an empty path
-constexpr size_t kMinSectorProof = 8 + 64;      // no inclusion proofs
+constexpr size_t kMinSectorProof = 8 + 64;  // no inclusion proofs
 
-class Decoder {
- public:
-  Decoder(std::span<const uint8_t> bytes, std::string_view source) : r_(bytes, std::string(source)) {}
-
-  Expected<FallbackPoStSectorProof> proof() {
-    FallbackPoStSectorProof out;
-    CUZK_TRY_ASSIGN(out.sector_id, r_.u64_le("sector_id"));
-    CUZK_TRY_ASSIGN(out.comm_r, domain("comm_r"));
-    uint64_t n = 0;
-    CUZK_TRY_ASSIGN(n, count("vanilla_proof.sectors", kMinSectorProof));
-    for (uint64_t s = 0; s < n; ++s) {
-      const std::string field = "vanilla_proof.sectors[" + std::to_string(s) + "]";
-      SectorProof sp;
-      uint64_t m = 0;
-      CUZK_TRY_ASSIGN(m, count(field + ".inclusion_proofs", kMinMerkleProof));
-      for (uint64_t i = 0; i < m; ++i) {
-        InclusionLayout layout;
-        MerkleProof proof;
-        if (auto ok = merkle_proof(field + ".inclusion_proofs[" + std::to_string(i) + "]", proof, layout); !ok)
-          return ok.error();
-        sp.inclusion_proofs.push_back(std::move(proof));
-        sp.layout.push_back(layout);
-      }
-      CUZK_TRY_ASSIGN(sp.comm_c, domain(field + ".comm_c"));
-      CUZK_TRY_ASSIGN(sp.comm_r_last, domain(field + ".comm_r_last"));
-      out.sectors.push_back(std::move(sp));
+Expected<FallbackPoStSectorProof> decode(ByteReader& r) {
+  FallbackPoStSectorProof out;
+  CUZK_TRY_ASSIGN(out.sector_id, r.u64_le("sector_id"));
+  CUZK_TRY_ASSIGN(out.comm_r, bincode::read_domain(r, "comm_r"));
+  uint64_t n = 0;
+  CUZK_TRY_ASSIGN(n, bincode::read_length(r, "vanilla_proof.sectors", kMinSectorProof));
+  for (uint64_t s = 0; s < n; ++s) {
+    const std::string field = "vanilla_proof.sectors[" + std::to_string(s) + "]";
+    SectorProof sp;
+    uint64_t m = 0;
+    CUZK_TRY_ASSIGN(m, bincode::read_length(r, field + ".inclusion_proofs", bincode::kMinMerkleProof));
+    for (uint64_t i = 0; i < m; ++i) {
+      bincode::DecodedMerkleProof d;
+      CUZK_TRY_ASSIGN(d, bincode::read_merkle_proof(r, field + ".inclusion_proofs[" + std::to_string(i) + "]"));
+      sp.inclusion_proofs.push_back(std::move(d.proof));
+      sp.layout.push_back(d.layout);
     }
-    if (r_.remaining() != 0)
-      return r_.error(ErrorCode::kCorruption, "end", std::to_string(r_.remaining()) + " bytes after the proof");
-    return out;
+    CUZK_TRY_ASSIGN(sp.comm_c, bincode::read_domain(r, field + ".comm_c"));
+    CUZK_TRY_ASSIGN(sp.comm_r_last, bincode::read_domain(r, field + ".comm_r_last"));
+    out.sectors.push_back(std::move(sp));
   }
-
- private:
-  // A 32-byte domain value (PoseidonDomain): the Fr of its little-endian bytes, canonical.
-  Expected<ff::Fr> domain(const std::string& field) {
-    const size_t at = r_.offset();
-    std::span<const uint8_t> b;
-    CUZK_TRY_ASSIGN(b, r_.take(32, field));
-    Expected<ff::Fr> v = ff::Fr::from_bytes_le(b.first<32>());
-    if (!v) return r_.error_at(at, ErrorCode::kCorruption, field, "not a canonical field element (≥ r)");
-    return v;
-  }
-
-  // A bincode Vec length (u64) that the bytes left can hold at min_size bytes an element.
-  Expected<uint64_t> count(const std::string& field, size_t min_size) {
-    const size_t at = r_.offset();
-    uint64_t n = 0;
-    CUZK_TRY_ASSIGN(n, r_.u64_le(field + " (length)"));
-    if (n > r_.remaining() / min_size)
-      return r_.error_at(at, ErrorCode::kCorruption, field,
-                         "length " + std::to_string(n) + " does not fit the " + std::to_string(r_.remaining()) +
-                             " bytes left");
-    return n;
-  }
-
-  Expected<uint32_t> path(const std::string& field, std::vector<PathElement>& out) {
-    uint64_t n = 0;
-    CUZK_TRY_ASSIGN(n, count(field + ".path", kMinPathElement));
-    for (uint64_t e = 0; e < n; ++e) {
-      const std::string el = field + ".path[" + std::to_string(e) + "]";
-      PathElement element;
-      uint64_t h = 0;
-      CUZK_TRY_ASSIGN(h, count(el + ".hashes", 32));
-      for (uint64_t j = 0; j < h; ++j) {
-        ff::Fr v;
-        CUZK_TRY_ASSIGN(v, domain(el + ".hashes[" + std::to_string(j) + "]"));
-        element.hashes.push_back(v);
-      }
-      const size_t at = r_.offset();
-      uint64_t index = 0;
-      CUZK_TRY_ASSIGN(index, r_.u64_le(el + ".index"));
-      if (index > h)  // a position among h + 1 nodes
-        return r_.error_at(at, ErrorCode::kCorruption, el + ".index",
-                           std::to_string(index) + " is not a position among " + std::to_string(h + 1) + " nodes");
-      element.index = static_cast<uint32_t>(index);
-      out.push_back(std::move(element));
-    }
-    return static_cast<uint32_t>(n);
-  }
-
-  Expected<void> merkle_proof(const std::string& field, MerkleProof& proof, InclusionLayout& layout) {
-    layout.offset = r_.offset();
-    uint32_t variant = 0;
-    CUZK_TRY_ASSIGN(variant, r_.u32_le(field + ".data (variant)"));
-    static constexpr std::array<const char*, 3> kNames = {"Single", "Sub", "Top"};
-    if (variant > 2)
-      return r_.error_at(layout.offset, ErrorCode::kCorruption, field + ".data",
-                         "variant " + std::to_string(variant) + " is none of 0 Single, 1 Sub, 2 Top");
-    const std::string data = field + ".data." + kNames[variant];
-    proof.kind = static_cast<MerkleProof::Kind>(variant);
-    if (variant == 0) {
-      CUZK_TRY_ASSIGN(proof.root, domain(data + ".root"));
-      CUZK_TRY_ASSIGN(proof.leaf, domain(data + ".leaf"));
-      CUZK_TRY_ASSIGN(layout.base, path(data + ".path", proof.path));
-      return {};
-    }
-    CUZK_TRY_ASSIGN(layout.base, path(data + ".base_proof", proof.path));
-    CUZK_TRY_ASSIGN(layout.sub, path(data + ".sub_proof", proof.path));
-    if (variant == 2) {
-      CUZK_TRY_ASSIGN(layout.top, path(data + ".top_proof", proof.path));
-    }
-    CUZK_TRY_ASSIGN(proof.root, domain(data + ".root"));
-    CUZK_TRY_ASSIGN(proof.leaf, domain(data + ".leaf"));
-    return {};
-  }
-
-  ByteReader r_;
-};
-
-void put_u64(std::vector<uint8_t>& out, uint64_t v) {
-  for (size_t i = 0; i < 8; ++i) out.push_back(static_cast<uint8_t>(v >> (8 * i)));
-}
-void put_fr(std::vector<uint8_t>& out, const ff::Fr& v) {
-  std::array<uint8_t, 32> b{};
-  v.to_bytes_le(b);
-  out.insert(out.end(), b.begin(), b.end());
-}
-void put_path(std::vector<uint8_t>& out, std::span<const PathElement> path) {
-  put_u64(out, path.size());
-  for (const PathElement& e : path) {
-    put_u64(out, e.hashes.size());
-    for (const ff::Fr& h : e.hashes) put_fr(out, h);
-    put_u64(out, e.index);
-  }
+  if (r.remaining() != 0)
+    return r.error(ErrorCode::kCorruption, "end", std::to_string(r.remaining()) + " bytes after the proof");
+  return out;
 }
 
 }  // namespace
 
 Expected<FallbackPoStSectorProof> decode_vanilla(std::span<const uint8_t> bytes, std::string_view source) {
-  return Decoder(bytes, source).proof();
+  ByteReader r(bytes, std::string(source));
+  return decode(r);
 }
 
 Expected<FallbackPoStSectorProof> read_vanilla_file(const std::string& path) {
@@ -161,30 +61,14 @@ Expected<FallbackPoStSectorProof> read_vanilla_file(const std::string& path) {
 
 std::vector<uint8_t> encode_vanilla(const FallbackPoStSectorProof& proof) {
   std::vector<uint8_t> out;
-  put_u64(out, proof.sector_id);
-  put_fr(out, proof.comm_r);
-  put_u64(out, proof.sectors.size());
+  bincode::put_u64(out, proof.sector_id);
+  bincode::put_domain(out, proof.comm_r);
+  bincode::put_u64(out, proof.sectors.size());
   for (const SectorProof& sp : proof.sectors) {
-    put_u64(out, sp.inclusion_proofs.size());
-    for (const MerkleProof& m : sp.inclusion_proofs) {
-      const uint32_t variant = static_cast<uint32_t>(m.kind);
-      for (size_t i = 0; i < 4; ++i) out.push_back(static_cast<uint8_t>(variant >> (8 * i)));
-      const std::span<const PathElement> path(m.path);
-      if (m.kind == MerkleProof::Kind::kSingle) {
-        put_fr(out, m.root);
-        put_fr(out, m.leaf);
-        put_path(out, path);
-        continue;
-      }
-      const size_t extra = m.kind == MerkleProof::Kind::kSub ? 1 : 2, base = path.size() - std::min(extra, path.size());
-      put_path(out, path.first(base));
-      put_path(out, path.subspan(base, std::min<size_t>(1, path.size() - base)));
-      if (m.kind == MerkleProof::Kind::kTop) put_path(out, path.subspan(std::min(path.size(), base + 1)));
-      put_fr(out, m.root);
-      put_fr(out, m.leaf);
-    }
-    put_fr(out, sp.comm_c);
-    put_fr(out, sp.comm_r_last);
+    bincode::put_u64(out, sp.inclusion_proofs.size());
+    for (const MerkleProof& m : sp.inclusion_proofs) bincode::put_merkle_proof(out, m);
+    bincode::put_domain(out, sp.comm_c);
+    bincode::put_domain(out, sp.comm_r_last);
   }
   return out;
 }
@@ -256,32 +140,6 @@ Expected<void> validate(const FallbackPoStSectorProof& proof, const RegisteredPo
   if (!(gadgets::poseidon_hash(poseidon.arity(2), pair) == proof.comm_r))
     return fail(8, "comm_r", "is not Poseidon2(comm_c, comm_r_last)");
   return {};
-}
-
-Expected<std::vector<SectorWitness>> circuit_sectors(const PostParams& params,
-                                                     std::span<const FallbackPoStSectorProof> proofs) {
-  if (proofs.empty()) return Error{ErrorCode::kInvalidArgument, "no vanilla proofs"};
-  for (const FallbackPoStSectorProof& p : proofs)
-    if (p.sectors.size() != 1)
-      return Error{ErrorCode::kInvalidArgument, "vanilla proof of sector " + std::to_string(p.sector_id) +
-                                                    ": expected 1 SectorProof"};
-  std::vector<SectorWitness> out;
-  if (params.kind == PostKind::kWinning) {
-    if (proofs.size() != 1)
-      return Error{ErrorCode::kInvalidArgument, "WinningPoSt proves one sector, got " + std::to_string(proofs.size()) +
-                                                    " vanilla proofs"};
-    const SectorProof& sp = proofs[0].sectors[0];
-    for (size_t n = 0; n < sp.inclusion_proofs.size(); ++n)
-      out.push_back({proofs[0].comm_r, sp.comm_c, sp.comm_r_last, std::span(sp.inclusion_proofs).subspan(n, 1)});
-    return out;
-  }
-  if (proofs.size() > params.sector_count)
-    return Error{ErrorCode::kInvalidArgument, std::to_string(proofs.size()) + " vanilla proofs, a partition holds " +
-                                                  std::to_string(params.sector_count)};
-  for (const FallbackPoStSectorProof& p : proofs)
-    out.push_back({p.comm_r, p.sectors[0].comm_c, p.sectors[0].comm_r_last, p.sectors[0].inclusion_proofs});
-  while (out.size() < params.sector_count) out.push_back(out.back());
-  return out;
 }
 
 }  // namespace cuzk::post

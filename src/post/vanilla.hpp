@@ -5,9 +5,9 @@
 // over unchanged):
 //   sector_id u64 LE, comm_r 32 B, vanilla_proof.sectors: u64 count, per SectorProof:
 //   inclusion_proofs (u64 count, MerkleProofs), comm_c 32 B, comm_r_last 32 B;
-//   MerkleProof: u32 LE variant 0 Single {root, leaf, path} | 1 Sub {base_proof, sub_proof, root,
-//   leaf} | 2 Top {base_proof, sub_proof, top_proof, root, leaf}; a path: u64 count of elements,
-//   each {hashes: u64 count + 32 B each, index: u64}.
+//   MerkleProof: porep/merkle_bincode.hpp (u32 LE variant 0 Single {root, leaf, path} | 1 Sub
+//   {base_proof, sub_proof, root, leaf} | 2 Top {base_proof, sub_proof, top_proof, root, leaf}; a
+//   path: u64 count of elements, each {hashes: u64 count + 32 B each, index: u64}).
 // Decoding checks the bytes (bounds, counts against the bytes left, variant tags, every 32-byte
 // value a canonical field element); validate() then checks the proof against the registered
 // proof, randomness and the sector's position, before any synthesis (FallbackPoSt::verify's
@@ -24,18 +24,18 @@
 #include "core/expected.hpp"
 #include "ff/bls12_381.hpp"
 #include "porep/c1.hpp"
+#include "porep/merkle_bincode.hpp"
+#include "porep/poseidon.hpp"
 #include "post/challenges.hpp"
-#include "post/circuit.hpp"
 #include "post/registered.hpp"
 
 namespace cuzk::post {
 
+// The Poseidon constants of arity 2, 4 and 8 (PoRep's set: the same MerkleTree constants).
+using PostPoseidon = porep::PorepPoseidon;
+
 // Where an inclusion proof sat in the bytes and how its path was split (base, sub, top elements).
-struct InclusionLayout {
-  size_t offset = 0;
-  uint32_t base = 0, sub = 0, top = 0;
-  friend bool operator==(const InclusionLayout&, const InclusionLayout&) = default;
-};
+using InclusionLayout = porep::bincode::MerkleProofLayout;
 
 struct SectorProof {
   std::vector<porep::MerkleProof> inclusion_proofs;  // paths flattened leaf → root: base, sub, top
@@ -68,12 +68,5 @@ std::vector<uint8_t> encode_vanilla(const FallbackPoStSectorProof& proof);
 Expected<void> validate(const FallbackPoStSectorProof& proof, const RegisteredPostProof& registered,
                         std::span<const uint8_t, 32> randomness, uint64_t sector_index, const PostPoseidon& poseidon,
                         std::string_view source = "vanilla proof");
-
-// The partition circuit's sectors from its validated vanilla proofs (ascending sector order):
-// WindowPoSt: each proof's SectorProof, the last repeated up to sector_count (SPEC-POST.md §5);
-// WinningPoSt: the one proof's 66 inclusion proofs as 66 one-challenge sectors. The result refers
-// into `proofs`. Errors: no proofs, more than sector_count, WinningPoSt with more than one.
-Expected<std::vector<SectorWitness>> circuit_sectors(const PostParams& params,
-                                                     std::span<const FallbackPoStSectorProof> proofs);
 
 }  // namespace cuzk::post

@@ -7,24 +7,6 @@
 
 namespace cuzk::snap {
 
-UpdatePoseidon::UpdatePoseidon()
-    : c2_(gadgets::PoseidonConstants::merkle_tree(2)),
-      c4_(gadgets::PoseidonConstants::merkle_tree(4)),
-      c8_(gadgets::PoseidonConstants::merkle_tree(8)),
-      // neptune hash_type.rs: Custom(Arbitrary(id)).domain_tag() = id · 2^40.
-      gen_(gadgets::PoseidonConstants::with_tag(2, ff::Fr::from_uint(uint64_t{1} << 40))) {}
-
-namespace detail {
-
-std::vector<size_t> tree_r_arities(const UpdateShape& shape) {
-  std::vector<size_t> out(shape.tree_r_base_levels(), shape.tree_r.base);
-  if (shape.tree_r.sub != 0) out.push_back(shape.tree_r.sub);
-  if (shape.tree_r.top != 0) out.push_back(shape.tree_r.top);
-  return out;
-}
-
-}  // namespace detail
-
 namespace {
 
 MerkleProof blank_tree_r_proof(const UpdateShape& shape) {

@@ -36,26 +36,10 @@
 #include "r1cs/compiled.hpp"
 #include "r1cs/constraint_system.hpp"
 #include "snap/partition_proof.hpp"
+#include "snap/poseidon.hpp"
 #include "snap/update_shape.hpp"
 
 namespace cuzk::snap {
-
-// The Poseidon constants a partition uses: MerkleTree arity 2, 4, 8 (tree R nodes, comm_r) and
-// PoseidonGen = arity 2 with domain tag 2^40 (constants.rs POSEIDON_CONSTANTS_GEN_RANDOMNESS,
-// HashType::Custom(CType::Arbitrary(1)): phi, rho and the challenge digests).
-class UpdatePoseidon {
- public:
-  UpdatePoseidon();
-  UpdatePoseidon(const UpdatePoseidon&) = delete;  // tree_hash() refers into it
-  UpdatePoseidon& operator=(const UpdatePoseidon&) = delete;
-
-  const gadgets::PoseidonConstants& merkle2() const { return c2_; }
-  const gadgets::PoseidonConstants& gen() const { return gen_; }
-  gadgets::PoseidonTreeHash tree_hash() const { return {c2_, c4_, c8_}; }
-
- private:
-  gadgets::PoseidonConstants c2_, c4_, c8_, gen_;
-};
 
 // One partition's witness: the public values and the partition's vanilla proof (validated against
 // the shape first: vanilla.hpp). root_r_old / root_r_new are the roots of challenge 0's proofs.
@@ -116,9 +100,6 @@ void por_no_challenge_input(CS& cs, const Hash& hash, std::span<const size_t> ar
   cs.enforce("enforce root is correct", [&](LC lc) { return lc + cur.variable(); },
              [](LC lc) { return lc + CS::one(); }, [&](LC lc) { return lc + root.variable(); });
 }
-
-// Tree R's arities, leaf → root: base × base levels, then sub, then top.
-std::vector<size_t> tree_r_arities(const UpdateShape& shape);
 
 // A Merkle proof's siblings, allocated element by element, sibling by sibling ("path i/sib j").
 template <r1cs::ConstraintSystem CS>

@@ -105,4 +105,15 @@ Expected<RegisteredUpdateProof> registered_update_proof_for_size(uint64_t sector
                                       sector_size));
 }
 
+namespace detail {
+
+std::vector<size_t> tree_r_arities(const UpdateShape& shape) {
+  std::vector<size_t> out(shape.tree_r_base_levels(), shape.tree_r.base);
+  if (shape.tree_r.sub != 0) out.push_back(shape.tree_r.sub);
+  if (shape.tree_r.top != 0) out.push_back(shape.tree_r.top);
+  return out;
+}
+
+}  // namespace detail
+
 }  // namespace cuzk::snap

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/expected.hpp"
 #include "gadgets/por.hpp"
@@ -45,6 +46,11 @@ struct UpdateShape {
   uint32_t tree_r_path_len() const { return tree_r_base_levels() + (tree_r.sub ? 1 : 0) + (tree_r.top ? 1 : 0); }
   std::string name() const;  // "2KiB", "32GiB", ...
 };
+
+namespace detail {
+// Tree R's arities, leaf → root: base × base levels, then sub, then top.
+std::vector<size_t> tree_r_arities(const UpdateShape& shape);
+}  // namespace detail
 
 // The shape of a sector of `nodes` nodes: the five production sizes and the Rust test sizes
 // (1, 2, 4, 8, 16, 32 KiB, 8, 16, 512 MiB, 32, 64 GiB). Other sizes: kInvalidArgument.

@@ -1,190 +1,63 @@
 #include "snap/vanilla.hpp"
 
 #include <array>
-#include <cstring>
 #include <string>
 
 #include <fmt/format.h>
 
+#include "core/byte_reader.hpp"
+#include "core/error.hpp"
 #include "gadgets/poseidon.hpp"
 #include "gadgets/tree_hash.hpp"
+#include "porep/merkle_bincode.hpp"
 
 namespace cuzk::snap {
+
+namespace bincode = porep::bincode;
 
 namespace {
 
 constexpr std::array<std::string_view, 3> kProofVariants = {"Single", "Sub", "Top"};
 
-// A bounds-checked little-endian reader; every error names the field path and its offset.
-class Reader {
- public:
-  Reader(std::span<const uint8_t> bytes, std::string_view source) : bytes_(bytes), source_(source) {}
-
-  size_t offset() const { return at_; }
-  size_t left() const { return bytes_.size() - at_; }
-
-  Error error(const std::string& field, size_t offset, const std::string& what) const {
-    return corruption(fmt::format("{}: {} at offset {}: {}", source_, field, offset, what));
-  }
-
-  Expected<std::span<const uint8_t>> take(const std::string& field, size_t n) {
-    if (left() < n) return error(field, at_, fmt::format("truncated (need {} bytes, {} left)", n, left()));
-    const std::span<const uint8_t> out = bytes_.subspan(at_, n);
-    at_ += n;
-    return out;
-  }
-  Expected<uint64_t> u64(const std::string& field) {
-    std::span<const uint8_t> b;
-    CUZK_TRY_ASSIGN(b, take(field, 8));
-    uint64_t v = 0;
-    for (int i = 7; i >= 0; --i) v = (v << 8) | b[i];
-    return v;
-  }
-  Expected<uint32_t> u32(const std::string& field) {
-    std::span<const uint8_t> b;
-    CUZK_TRY_ASSIGN(b, take(field, 4));
-    return uint32_t{b[0]} | uint32_t{b[1]} << 8 | uint32_t{b[2]} << 16 | uint32_t{b[3]} << 24;
-  }
-  Expected<ff::Fr> fr(const std::string& field) {
-    const size_t at = at_;
-    std::span<const uint8_t> b;
-    CUZK_TRY_ASSIGN(b, take(field, 32));
-    Expected<ff::Fr> v = ff::Fr::from_bytes_le(std::span<const uint8_t, 32>(b.data(), 32));
-    if (!v) return error(field, at, "not a canonical field element");
-    return v;
-  }
-  // A Vec's u64 length, refused when its elements (min_bytes each) cannot fit in what is left.
-  Expected<uint64_t> count(const std::string& field, size_t min_bytes) {
-    const size_t at = at_;
-    uint64_t n = 0;
-    CUZK_TRY_ASSIGN(n, u64(field));
-    if (n > left() / min_bytes)
-      return error(field, at, fmt::format("length {} does not fit in the {} bytes left", n, left()));
-    return n;
-  }
-
- private:
-  std::span<const uint8_t> bytes_;
-  std::string_view source_;
-  size_t at_ = 0;
-};
-
-// InclusionPath, appended to `out`.
-Expected<void> read_path(Reader& r, const std::string& field, std::vector<PathElement>& out) {
-  uint64_t n = 0;
-  CUZK_TRY_ASSIGN(n, r.count(field, 16));
-  for (uint64_t i = 0; i < n; ++i) {
-    const std::string element = fmt::format("{}[{}]", field, i);
-    uint64_t siblings = 0;
-    CUZK_TRY_ASSIGN(siblings, r.count(element + ".hashes", 32));
-    PathElement e;
-    e.hashes.resize(siblings);
-    for (uint64_t s = 0; s < siblings; ++s) CUZK_TRY_ASSIGN(e.hashes[s], r.fr(fmt::format("{}.hashes[{}]", element, s)));
-    const size_t at = r.offset();
-    uint64_t index = 0;
-    CUZK_TRY_ASSIGN(index, r.u64(element + ".index"));
-    if (index > 0xffff) return r.error(element + ".index", at, fmt::format("index {} is not a position in a node group", index));
-    e.index = static_cast<uint32_t>(index);
-    out.push_back(std::move(e));
-  }
-  return {};
-}
-
-Expected<MerkleProof> read_merkle_proof(Reader& r, const std::string& field) {
-  const size_t at = r.offset();
-  uint32_t variant = 0;
-  CUZK_TRY_ASSIGN(variant, r.u32(field + ".data"));
-  if (variant >= kProofVariants.size())
-    return r.error(field + ".data", at, fmt::format("unknown ProofData variant {} (0 Single, 1 Sub, 2 Top)", variant));
-  MerkleProof p;
-  const std::string base = field + "." + std::string(kProofVariants[variant]);
-  if (variant == 0) {
-    p.kind = MerkleProof::Kind::kSingle;
-    CUZK_TRY_ASSIGN(p.root, r.fr(base + ".root"));
-    CUZK_TRY_ASSIGN(p.leaf, r.fr(base + ".leaf"));
-    if (auto ok = read_path(r, base + ".path", p.path); !ok) return ok.error();
-    return p;
-  }
-  p.kind = variant == 1 ? MerkleProof::Kind::kSub : MerkleProof::Kind::kTop;
-  if (auto ok = read_path(r, base + ".base_proof", p.path); !ok) return ok.error();
-  if (auto ok = read_path(r, base + ".sub_proof", p.path); !ok) return ok.error();
-  if (variant == 2) {
-    if (auto ok = read_path(r, base + ".top_proof", p.path); !ok) return ok.error();
-  }
-  CUZK_TRY_ASSIGN(p.root, r.fr(base + ".root"));
-  CUZK_TRY_ASSIGN(p.leaf, r.fr(base + ".leaf"));
-  return p;
-}
-
-void put_u64(std::vector<uint8_t>& out, uint64_t v) {
-  for (int i = 0; i < 8; ++i) out.push_back(static_cast<uint8_t>(v >> (8 * i)));
-}
-void put_fr(std::vector<uint8_t>& out, const ff::Fr& v) {
-  const size_t at = out.size();
-  out.resize(at + 32);
-  v.to_bytes_le(std::span<uint8_t, 32>(out.data() + at, 32));
-}
-void put_path(std::vector<uint8_t>& out, std::span<const PathElement> path) {
-  put_u64(out, path.size());
-  for (const PathElement& e : path) {
-    put_u64(out, e.hashes.size());
-    for (const ff::Fr& h : e.hashes) put_fr(out, h);
-    put_u64(out, e.index);
-  }
-}
-// The proof's path split back into base / sub / top (one element each for sub and top).
-void put_merkle_proof(std::vector<uint8_t>& out, const MerkleProof& p) {
-  const uint32_t variant = static_cast<uint32_t>(p.kind);
-  for (int i = 0; i < 4; ++i) out.push_back(static_cast<uint8_t>(variant >> (8 * i)));
-  const std::span<const PathElement> path(p.path);
-  if (p.kind == MerkleProof::Kind::kSingle) {
-    put_fr(out, p.root);
-    put_fr(out, p.leaf);
-    put_path(out, path);
-    return;
-  }
-  const size_t extra = p.kind == MerkleProof::Kind::kSub ? 1 : 2;
-  const size_t base = path.size() >= extra ? path.size() - extra : 0;
-  put_path(out, path.first(base));
-  put_path(out, path.subspan(base, std::min<size_t>(1, path.size() - base)));
-  if (p.kind == MerkleProof::Kind::kTop) put_path(out, path.subspan(std::min(path.size(), base + 1)));
-  put_fr(out, p.root);
-  put_fr(out, p.leaf);
-}
-
 }  // namespace
 
 Expected<PartitionProof> decode_partition_proof(std::span<const uint8_t> bytes, std::string_view source_name) {
-  Reader r(bytes, source_name);
+  ByteReader r(bytes, std::string(source_name));
   PartitionProof p;
-  CUZK_TRY_ASSIGN(p.comm_c, r.fr("comm_c"));
+  CUZK_TRY_ASSIGN(p.comm_c, bincode::read_domain(r, "comm_c"));
   uint64_t n = 0;
-  CUZK_TRY_ASSIGN(n, r.count("apex_leafs", 32));
+  CUZK_TRY_ASSIGN(n, bincode::read_length(r, "apex_leafs", 32));
   p.apex_leafs.resize(n);
-  for (uint64_t i = 0; i < n; ++i) CUZK_TRY_ASSIGN(p.apex_leafs[i], r.fr(fmt::format("apex_leafs[{}]", i)));
-  // A ChallengeProof is at least three proofs of 4 + 64 + 8 bytes.
-  CUZK_TRY_ASSIGN(n, r.count("challenge_proofs", 3 * 76));
+  for (uint64_t i = 0; i < n; ++i)
+    CUZK_TRY_ASSIGN(p.apex_leafs[i], bincode::read_domain(r, fmt::format("apex_leafs[{}]", i)));
+  CUZK_TRY_ASSIGN(n, bincode::read_length(r, "challenge_proofs", 3 * bincode::kMinMerkleProof));
   p.challenge_proofs.resize(n);
   for (uint64_t i = 0; i < n; ++i) {
     const std::string field = fmt::format("challenge_proofs[{}]", i);
-    CUZK_TRY_ASSIGN(p.challenge_proofs[i].proof_r_old, read_merkle_proof(r, field + ".proof_r_old"));
-    CUZK_TRY_ASSIGN(p.challenge_proofs[i].proof_d_new, read_merkle_proof(r, field + ".proof_d_new"));
-    CUZK_TRY_ASSIGN(p.challenge_proofs[i].proof_r_new, read_merkle_proof(r, field + ".proof_r_new"));
+    ChallengeProof& c = p.challenge_proofs[i];
+    bincode::DecodedMerkleProof d;
+    CUZK_TRY_ASSIGN(d, bincode::read_merkle_proof(r, field + ".proof_r_old"));
+    c.proof_r_old = std::move(d.proof);
+    CUZK_TRY_ASSIGN(d, bincode::read_merkle_proof(r, field + ".proof_d_new"));
+    c.proof_d_new = std::move(d.proof);
+    CUZK_TRY_ASSIGN(d, bincode::read_merkle_proof(r, field + ".proof_r_new"));
+    c.proof_r_new = std::move(d.proof);
   }
-  if (r.left() != 0) return r.error("end of PartitionProof", r.offset(), fmt::format("{} trailing bytes", r.left()));
+  if (r.remaining() != 0)
+    return r.error(ErrorCode::kCorruption, "end", std::to_string(r.remaining()) + " bytes after the proof");
   return p;
 }
 
 std::vector<uint8_t> encode_partition_proof(const PartitionProof& proof) {
   std::vector<uint8_t> out;
-  put_fr(out, proof.comm_c);
-  put_u64(out, proof.apex_leafs.size());
-  for (const ff::Fr& v : proof.apex_leafs) put_fr(out, v);
-  put_u64(out, proof.challenge_proofs.size());
+  bincode::put_domain(out, proof.comm_c);
+  bincode::put_u64(out, proof.apex_leafs.size());
+  for (const ff::Fr& v : proof.apex_leafs) bincode::put_domain(out, v);
+  bincode::put_u64(out, proof.challenge_proofs.size());
   for (const ChallengeProof& c : proof.challenge_proofs) {
-    put_merkle_proof(out, c.proof_r_old);
-    put_merkle_proof(out, c.proof_d_new);
-    put_merkle_proof(out, c.proof_r_new);
+    bincode::put_merkle_proof(out, c.proof_r_old);
+    bincode::put_merkle_proof(out, c.proof_d_new);
+    bincode::put_merkle_proof(out, c.proof_r_new);
   }
   return out;
 }

@@ -4,9 +4,11 @@
 // inputs a verifier derives from public data alone (§1, §3, §4).
 //
 // bincode 1.x default options: little-endian, u64 lengths for Vec, u32 enum variant tags, fixed
-// arrays raw. MerkleProof { data: ProofData }: u32 variant 0 Single { root, leaf, path }, 1 Sub
-// { base_path, sub_path, root, leaf }, 2 Top { base_path, sub_path, top_path, root, leaf };
-// InclusionPath: u64 count, per element u64 count + 32-byte siblings, u64 index.
+// arrays raw. PartitionProof { comm_c, apex_leafs: Vec, challenge_proofs: Vec of ChallengeProof
+// { proof_r_old, proof_d_new, proof_r_new } }, each a MerkleProof (porep/merkle_bincode.hpp:
+// u32 variant 0 Single { root, leaf, path }, 1 Sub { base_proof, sub_proof, root, leaf }, 2 Top
+// { base_proof, sub_proof, top_proof, root, leaf }; InclusionPath { path: u64 count, per element
+// u64 count + 32-byte siblings, u64 index }).
 
 #include <cstdint>
 #include <span>
@@ -15,16 +17,17 @@
 
 #include "core/expected.hpp"
 #include "ff/bls12_381.hpp"
-#include "snap/circuit.hpp"
 #include "snap/partition_proof.hpp"
+#include "snap/poseidon.hpp"
 #include "snap/update_shape.hpp"
 
 namespace cuzk::snap {
 
-// Decodes one PartitionProof. Every value must be a canonical field element and the bytes must
-// end exactly with it. An error names source_name, the field path and the byte offset, e.g.
-// "p0.bin: challenge_proofs[3].proof_r_old.Single.path[1].hashes[2] at offset 1234: truncated
-// (need 32 bytes, 10 left)". Counts are bounded by the bytes left before anything is allocated.
+// Decodes one PartitionProof. Every value must be a canonical field element, every index a
+// position among its siblings + 1, and the bytes must end exactly with it. An error names
+// source_name, the byte offset and the field path (core/byte_reader.hpp), e.g. "p0.bin: offset
+// 1234: challenge_proofs[3].proof_r_old.data.Single.path.path[1].hashes[2]: needs 32 bytes, the
+// file ends after 10". Counts are bounded by the bytes left before anything is allocated.
 Expected<PartitionProof> decode_partition_proof(std::span<const uint8_t> bytes, std::string_view source_name);
 
 // bincode of a PartitionProof (the inverse of decode_partition_proof).

@@ -25,7 +25,7 @@ expect_exit 2 "cuzk setup --circuit snap --sector-size 2KiB" \
 expect_exit 2 "comm-d-new" "$cuzk" verify snap --sector-size 2KiB --comm-r-old 00 --comm-r-new 00 --proof "$t/p.bin"
 head -c 9000 "$t/v2k/snap-2KiB.partition0.bin" > "$t/cut.bin"
 # shellcheck disable=SC2086
-expect_exit 2 "cut.bin: challenge_proofs\[5\].proof_r_new.Single.path\[1\].hashes at offset [0-9]*: length 7 does not fit" \
+expect_exit 2 "cut.bin: offset [0-9]*: challenge_proofs\[5\].proof_r_new.data.Single.path.path\[1\].hashes: length 7 does not fit" \
   "$cuzk" prove snap $pub --vanilla "$t/cut.bin" --params "$t/no-params" --out "$t/p.bin"
 expect_exit 2 "--kind bogus: window-post, winning-post or snap" "$cuzk" gen-vanilla --kind bogus --out "$t/x"
 echo "cli_snap: OK"

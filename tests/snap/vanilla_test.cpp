@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -126,16 +127,28 @@ TEST(SnapVanilla, ChallengesAreTheProofsLeafIndices) {
   }
 }
 
-// Every truncation is a decoding error naming an offset; flipped bits are refused by the decoder
-// or by validation (sampled offsets: a validation costs ~100 hashes), never a crash.
+// Every truncation is a decoding error naming the source, an offset within the bytes given and a
+// field of the PartitionProof; flipped bits are refused by the decoder or by validation (sampled
+// offsets: a validation costs ~100 hashes), never a crash.
 TEST(SnapVanilla, TruncationsAndFlipsAreErrors) {
   const std::vector<uint8_t>& blob = request().blob;
   for (size_t n = 0; n < blob.size(); ++n) {
     const Expected<PartitionProof> p = decode_partition_proof(std::span(blob).first(n), "t.bin");
     ASSERT_FALSE(p) << n;
-    EXPECT_NE(p.error().message.find(" at offset "), std::string::npos) << p.error().message;
+    const std::string& m = p.error().message;
+    ASSERT_EQ(m.rfind("t.bin: offset ", 0), 0u) << m;
+    const size_t offset = std::stoull(m.substr(14));
+    EXPECT_LE(offset, n) << m;
+    const std::string field = m.substr(m.find(": ", 14) + 2);
+    EXPECT_TRUE(field.starts_with("comm_c") || field.starts_with("apex_leafs") ||
+                field.starts_with("challenge_proofs"))
+        << m;
   }
-  EXPECT_FALSE(decode_partition_proof([&] { auto b = blob; b.push_back(0); return b; }(), "t.bin"));
+  std::vector<uint8_t> longer = blob;
+  longer.push_back(0);
+  const Expected<PartitionProof> trailing = decode_partition_proof(longer, "t.bin");
+  ASSERT_FALSE(trailing);
+  EXPECT_EQ(trailing.error().message, "t.bin: offset 15064: end: 1 bytes after the proof");
   for (size_t at = 0; at < blob.size(); at += 11) {
     std::vector<uint8_t> b = blob;
     b[at] ^= static_cast<uint8_t>(1u << (at % 8));
@@ -143,6 +156,36 @@ TEST(SnapVanilla, TruncationsAndFlipsAreErrors) {
     if (!p) continue;
     EXPECT_FALSE(validate_partition_proof(*p, shape2k(), poseidon(), 0, request().pub, "f.bin")) << "flip at " << at;
   }
+}
+
+// A 2 KiB PartitionProof's layout (SPEC-SNAP §7): comm_c 32 B, apex_leafs 8 + 8·32 B, the
+// challenge count 8 B, so challenge 0's proof_r_old starts at 304: its variant tag (u32), root,
+// leaf, the path's count (8 B); element 0: 8 B count, 7 siblings, the index at 612.
+TEST(SnapVanilla, ErrorsNameFieldAndOffset) {
+  const auto decode_with = [&](size_t at, std::span<const uint8_t> bytes) {
+    std::vector<uint8_t> b = request().blob;
+    std::copy(bytes.begin(), bytes.end(), b.begin() + static_cast<std::ptrdiff_t>(at));
+    const Expected<PartitionProof> p = decode_partition_proof(b, "t.bin");
+    return p ? std::string("decoded") : p.error().message;
+  };
+  const std::array<uint8_t, 4> variant3 = {3, 0, 0, 0};
+  EXPECT_EQ(decode_with(304, variant3),
+            "t.bin: offset 304: challenge_proofs[0].proof_r_old.data: variant 3 is none of 0 Single, 1 Sub, 2 Top");
+  ASSERT_EQ(request().blob[612 - 8 - 7 * 32], 7);  // element 0's sibling count
+  const std::array<uint8_t, 1> index8 = {8};      // a position among 8 nodes is 0..7
+  EXPECT_EQ(decode_with(612, index8),
+            "t.bin: offset 612: challenge_proofs[0].proof_r_old.data.Single.path.path[0].index: 8 is not a position "
+            "among 8 nodes");
+  const std::array<uint8_t, 2> many = {0xff, 0xff};  // 65535 siblings: more than the bytes left
+  const std::string too_many = decode_with(612 - 8 - 7 * 32, many);
+  EXPECT_EQ(too_many.rfind("t.bin: offset 380: challenge_proofs[0].proof_r_old.data.Single.path.path[0].hashes: "
+                           "length 65535 does not fit the ",
+                           0),
+            0u)
+      << too_many;
+  std::array<uint8_t, 32> ones{};  // 2^256 − 1 ≥ r
+  ones.fill(0xff);
+  EXPECT_EQ(decode_with(32 + 8, ones), "t.bin: offset 40: apex_leafs[0]: not a canonical field element (≥ r)");
 }
 
 // The circuit on the model's proof (the witness-only path: synthesize_partition_witness into z,
