@@ -32,9 +32,11 @@ void porep_like_circuit(CS& cs, size_t rows, uint64_t seed) {
       bits.push_back(b);
     }
     if (row < rows) {  // product of two earlier full values
-      const auto& [x, xv] = full[g() % full.size()];
-      const auto& [y, yv] = full[g() % full.size()];
-      const F pv = xv * yv;
+      // Named pairs, not structured bindings: lambdas capture those from clang 16 on only.
+      const auto& xs = full[g() % full.size()];
+      const auto& ys = full[g() % full.size()];
+      const r1cs::Variable x = xs.first, y = ys.first;
+      const F pv = xs.second * ys.second;
       const r1cs::Variable p = cs.alloc("product", [&] { return pv; });
       cs.enforce("product", [&](LC lc) { return lc + x; }, [&](LC lc) { return lc + y; }, [&](LC lc) { return lc + p; });
       full.emplace_back(p, pv);

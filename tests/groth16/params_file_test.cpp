@@ -22,9 +22,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// vk: 96 + 96 + 192 + 192 + 96 + 192 = 864 bytes, ic: 4 + 3·96 (h's count at 1156), then
-// h, l, a, b_g1 (4 + 5·96 each) and b_g2 (4 + 2·192).
-constexpr size_t kHCount = 1156, kHPoints = 1160;
+// vk: 96 + 96 + 192 + 192 + 96 + 192 = 864 bytes, ic: 4 + 3·96 (h's count at 1156, its points
+// from 1160), then h, l, a, b_g1 (4 + 5·96 each) and b_g2 (4 + 2·192).
+constexpr size_t kHPoints = 1160;
 
 Parameters small_params() {
   auto rng = test::rng(3);
