@@ -69,10 +69,13 @@ TEST(PorepCircuit, TwoKiBPartitionMatchesModelFingerprint) {
 TEST(PorepCircuit, ParallelCompileEqualsSequential) {
   for (const auto& [challenges, threads] : {std::pair<size_t, unsigned>{2, 2}, {5, 3}}) {
     const StackedCircuitShape shape{64, 2, {8, 0, 0}, challenges};
-    const r1cs::CompiledR1cs<Fr> sequential = compile_partition(shape, poseidon());
+    Progress one("compiling", challenges, ProgressStyle::off), many("compiling", challenges, ProgressStyle::off);
+    const r1cs::CompiledR1cs<Fr> sequential = compile_partition(shape, poseidon(), nullptr, &one);
     ThreadPool pool(threads);
-    const r1cs::CompiledR1cs<Fr> parallel = compile_partition(shape, poseidon(), &pool);
+    const r1cs::CompiledR1cs<Fr> parallel = compile_partition(shape, poseidon(), &pool, &many);
     EXPECT_TRUE(parallel == sequential) << challenges << " challenges, " << threads << " threads";
+    EXPECT_EQ(one.done(), challenges);  // the progress counts every challenge once, either way
+    EXPECT_EQ(many.done(), challenges);
     if (challenges == 2) {
       EXPECT_EQ(r1cs::row_digest(sequential, sequential.a.num_rows()),
                 "c48acf08e6220b0839cc17ab449cb1bf5d81d70f6c4048d301be4cadb3658429");

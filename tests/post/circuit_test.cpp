@@ -79,9 +79,13 @@ TEST(PostCircuit, ParallelCompileEqualsSequential) {
   ThreadPool pool(3);
   for (PostKind kind : {PostKind::kWindow, PostKind::kWinning}) {
     const PostCircuitShape shape = shape_of(kind, 2048);
-    const r1cs::CompiledR1cs<Fr> sequential = compile_partition(shape, poseidon());
-    const r1cs::CompiledR1cs<Fr> parallel = compile_partition(shape, poseidon(), &pool);
+    Progress one("compiling", shape.sector_count, ProgressStyle::off), many("compiling", shape.sector_count, ProgressStyle::off);
+    const r1cs::CompiledR1cs<Fr> sequential = compile_partition(shape, poseidon(), nullptr, &one);
+    const r1cs::CompiledR1cs<Fr> parallel = compile_partition(shape, poseidon(), &pool, &many);
     EXPECT_TRUE(parallel == sequential) << kind_name(kind);
+    // The progress counts every sector once, either way.
+    EXPECT_EQ(one.done(), shape.sector_count);
+    EXPECT_EQ(many.done(), shape.sector_count);
   }
 }
 

@@ -46,7 +46,9 @@ Counted count(uint64_t nodes, uint32_t partition = 0) {
 TEST(SnapCircuit, TwoKiBPartitionMatchesModelFingerprint) {
   const UpdateShape shape = update_shape(64).value();
   ThreadPool pool(3);
-  const r1cs::CompiledR1cs<Fr> compiled = compile_partition(shape, poseidon(), &pool);
+  Progress progress("compiling", shape.challenges, ProgressStyle::off);
+  const r1cs::CompiledR1cs<Fr> compiled = compile_partition(shape, poseidon(), &pool, &progress);
+  EXPECT_EQ(progress.done(), shape.challenges);  // every challenge counted once
   EXPECT_EQ(compiled.a.num_rows(), 1'705'039u);  // tests/circuit.rs test_empty_sector_update_constraints_2kib
   EXPECT_EQ(compiled.num_inputs, 5u);            // ONE, k_and_h_select, comm_r_old, comm_d_new, comm_r_new
   EXPECT_EQ(compiled.num_aux, 1'703'569u);       // model
