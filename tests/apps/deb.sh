@@ -31,7 +31,9 @@ bin=$t/x/usr/bin/cuzk
 readelf -d "$bin" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' > "$t/needed"
 [ -s "$t/needed" ] || fail "readelf found no NEEDED libraries"
 while read -r lib; do
-  path=$(ldconfig -p | awk -v l="$lib" '$1 == l && /x86-64|AArch64/ { print $NF; exit }')
+  # awk reads to the end: an early exit would SIGPIPE ldconfig, and pipefail + set -e would end the
+  # test without a word when ldconfig had not finished writing (the flake CI saw).
+  path=$(ldconfig -p | awk -v l="$lib" '$1 == l && /x86-64|AArch64/ && !found { print $NF; found = 1 }')
   [ -n "$path" ] || fail "$lib (NEEDED) is not in the loader's cache"
   real=$(readlink -f "$path")
   owner=""
