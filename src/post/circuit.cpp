@@ -73,22 +73,12 @@ r1cs::CompiledR1cs<ff::Fr> compile_partition(const PostCircuitShape& shape, cons
     advance(sectors.size());
     return std::move(cs).finish();
   }
-  // Sector 0 first (its counts give every sector's: all of one shape), then the others in
-  // parallel, each numbering on from where the one before it will end.
-  std::vector<r1cs::KeygenCS<ff::Fr>> parts;
-  parts.reserve(sectors.size());
-  synthesize_sector(parts.emplace_back(), shape, poseidon, sectors[0], 0);
-  advance(1);
-  const uint32_t in_share = parts[0].num_inputs() - 1, aux_share = parts[0].num_aux();
-  for (size_t k = 1; k < sectors.size(); ++k) {
-    parts.emplace_back(1 + uint32_t(k) * in_share, uint32_t(k) * aux_share);
-    parts.back().reserve_like(parts[0]);
-  }
-  pool->for_each_index(sectors.size() - 1, [&](size_t i) {
-    synthesize_sector(parts[i + 1], shape, poseidon, sectors[i + 1], i + 1);
-    advance(1);
-  });
-  return r1cs::KeygenCS<ff::Fr>::finish(std::move(parts), *pool);  // checks that the parts meet
+  // The sectors in parts of their own after ONE (KeygenCS::record_units).
+  return r1cs::KeygenCS<ff::Fr>::record_units(std::vector<r1cs::KeygenCS<ff::Fr>>(1), sectors.size(), *pool,
+                                              [&](r1cs::KeygenCS<ff::Fr>& cs, size_t k) {
+                                                synthesize_sector(cs, shape, poseidon, sectors[k], k);
+                                                advance(1);
+                                              });
 }
 
 void synthesize_partition_witness(const PostCircuitShape& shape, const PostPoseidon& poseidon,

@@ -6,8 +6,8 @@
 //
 // A circuit may also be recorded in parts, each KeygenCS numbering its variables on from where
 // the previous part ended (its rows may refer to earlier parts' variables), and the parts joined
-// in order (finish(parts, pool)): the same compiled circuit, recorded on many threads (PoRep's
-// challenges, porep::compile_partition).
+// in order (finish(parts, pool); record_units for units of one shape): the same compiled circuit,
+// recorded on many threads (PoRep's and SnapDeals' challenges, PoSt's sectors).
 
 #include <algorithm>
 #include <array>
@@ -77,6 +77,27 @@ class KeygenCS {
     out.b = std::move(b_).compile(num_inputs_);
     out.c = std::move(c_).compile(num_inputs_);
     return out;
+  }
+
+  // `units` units of one shape recorded after `parts` (a circuit's head, or a fresh KeygenCS: ONE
+  // alone), then all joined by finish(): unit 0 first (its counts give every unit's), then the
+  // others in parallel on `pool`, each into a part numbering on from where the one before it will
+  // end. unit(cs, k) records unit k into cs. PoRep's and SnapDeals' challenges, PoSt's sectors.
+  template <class Unit>
+  static CompiledR1cs<F> record_units(std::vector<KeygenCS>&& parts, size_t units, ThreadPool& pool, Unit&& unit) {
+    if (parts.empty()) throw SynthesisError("KeygenCS::record_units: no part to follow");
+    if (units == 0) return finish(std::move(parts), pool);
+    parts.reserve(parts.size() + units);
+    const size_t first = parts.size();
+    const uint32_t inputs = parts.back().num_inputs_, aux = parts.back().num_aux_;
+    unit(parts.emplace_back(inputs, aux), size_t{0});
+    const uint32_t in_share = parts[first].num_inputs_ - inputs, aux_share = parts[first].num_aux_ - aux;
+    for (size_t k = 1; k < units; ++k) {
+      parts.emplace_back(inputs + uint32_t(k) * in_share, aux + uint32_t(k) * aux_share);
+      parts.back().reserve_like(parts[first]);
+    }
+    pool.for_each_index(units - 1, [&](size_t i) { unit(parts[first + 1 + i], i + 1); });
+    return finish(std::move(parts), pool);  // checks that the parts meet
   }
 
   // The circuit recorded in `parts`, in order; each part must begin where the one before ended

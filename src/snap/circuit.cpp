@@ -48,25 +48,14 @@ r1cs::CompiledR1cs<ff::Fr> compile_partition(const UpdateShape& shape, const Upd
     advance(challenges.size());
     return std::move(cs).finish();
   }
-  // The head, then challenge 0 after it (its counts give every challenge's, all of one shape),
-  // then the others in parallel, each numbering on from where the one before it will end.
-  std::vector<r1cs::KeygenCS<ff::Fr>> parts;
-  parts.reserve(challenges.size() + 1);
-  const PartitionHead head = synthesize_partition_head(parts.emplace_back(), shape, poseidon, w);
-  parts.emplace_back(parts[0].num_inputs(), parts[0].num_aux());
-  synthesize_challenge(parts[1], shape, poseidon, head, challenges[0], 0);
-  advance(1);
-  const uint32_t in_share = parts[1].num_inputs() - parts[0].num_inputs();
-  const uint32_t aux_share = parts[1].num_aux() - parts[0].num_aux();
-  for (size_t k = 1; k < challenges.size(); ++k) {
-    parts.emplace_back(parts[0].num_inputs() + uint32_t(k) * in_share, parts[0].num_aux() + uint32_t(k) * aux_share);
-    parts.back().reserve_like(parts[1]);
-  }
-  pool->for_each_index(challenges.size() - 1, [&](size_t i) {
-    synthesize_challenge(parts[i + 2], shape, poseidon, head, challenges[i + 1], i + 1);
-    advance(1);
-  });
-  return r1cs::KeygenCS<ff::Fr>::finish(std::move(parts), *pool);  // checks that the parts meet
+  // The head, then the challenges in parts of their own (KeygenCS::record_units).
+  std::vector<r1cs::KeygenCS<ff::Fr>> parts(1);
+  const PartitionHead head = synthesize_partition_head(parts[0], shape, poseidon, w);
+  return r1cs::KeygenCS<ff::Fr>::record_units(std::move(parts), challenges.size(), *pool,
+                                              [&](r1cs::KeygenCS<ff::Fr>& cs, size_t k) {
+                                                synthesize_challenge(cs, shape, poseidon, head, challenges[k], k);
+                                                advance(1);
+                                              });
 }
 
 void synthesize_partition_witness(const UpdateShape& shape, const UpdatePoseidon& poseidon, const PartitionWitness& w,
