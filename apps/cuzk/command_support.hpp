@@ -13,6 +13,7 @@
 #include "core/expected.hpp"
 #include "core/mapped_file.hpp"
 #include "core/progress.hpp"
+#include "engine/groth16_circuit.hpp"
 
 namespace cuzk::app {
 
@@ -48,10 +49,10 @@ int guarded(const char* command, Run&& run) {
   return exit_code_of(rc.error());
 }
 
-// A setup's circuit compile shows its progress from 512 MiB sectors (seconds to a minute of
-// work): a line rewritten on a terminal, plain lines in a log; nothing below.
+// A setup's circuit compile shows its progress from engine::kCompileProgressFrom: a line
+// rewritten on a terminal, plain lines in a log; nothing below.
 inline ProgressStyle compile_progress_style(uint64_t sector_size) {
-  return sector_size >= (uint64_t{512} << 20) ? Progress::stderr_style() : ProgressStyle::off;
+  return sector_size >= engine::kCompileProgressFrom ? Progress::stderr_style() : ProgressStyle::off;
 }
 
 inline std::string slurp(const std::string& path) {

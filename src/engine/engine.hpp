@@ -219,8 +219,8 @@ class Engine {
 
 // One job through `engine` to its end, as `cuzk prove` and the benches run it (in process, the
 // daemon's path): submitted, then awaited; `on_progress(done, total)` is called once the job is
-// parsed (0 done) and as partitions are proved (may be empty). The job's result (completed, failed or cancelled), or the submission's
-// error.
+// parsed (0 done) and as partitions are proved (may be empty). The job's result (completed,
+// failed or cancelled), or the submission's error.
 Expected<JobResult> prove_to_end(Engine& engine, JobRequest request,
                                  const std::function<void(uint32_t done, uint32_t total)>& on_progress = {});
 

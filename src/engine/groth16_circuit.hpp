@@ -85,10 +85,11 @@ struct Groth16HandlerOptions {
   std::function<Expected<std::shared_ptr<LoadedCircuit>>(const std::string& circuit_id)> load;
 };
 
-// Whether loading a circuit of this sector size shows its compile's progress: on a terminal, from
-// 512 MiB (seconds to a minute of work: docs/PERF.md 24); never in logs.
+// From this sector size a circuit's compile shows its progress (seconds to a minute of work:
+// docs/PERF.md 24): loading it here on a terminal only, never in logs; `cuzk setup` also as lines.
+inline constexpr uint64_t kCompileProgressFrom = uint64_t{512} << 20;
 inline bool show_compile_progress(uint64_t sector_size) {
-  return sector_size >= (uint64_t{512} << 20) && Progress::stderr_is_terminal();
+  return sector_size >= kCompileProgressFrom && Progress::stderr_is_terminal();
 }
 
 // load_groth16_circuit with a handler's options (its pool, GPUs, and whether the CPU keeps a
