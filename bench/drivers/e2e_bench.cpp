@@ -245,6 +245,10 @@ int run(const E2eBenchOptions& o) {
   const double per_hour = med > 0 ? 3.6e6 / med : 0;
   const std::optional<size_t> gpu_peak = prover->device_peak_bytes();
   const double gpu_peak_gib = gpu_peak ? double(*gpu_peak) / double(1ull << 30) : 0;
+  // Freed memory stays mapped (gpu::Device::retain_pool_memory): what the pool holds now is what
+  // the proofs took of the card at most, the allocator's fragmentation included.
+  const std::optional<size_t> gpu_reserved = prover->device_reserved_bytes();
+  const double gpu_reserved_gib = gpu_reserved ? double(*gpu_reserved) / double(1ull << 30) : 0;
   // The proofs' device memory must stay within the limit (the key's generation, before them, uses
   // the whole card: a benchmark's convenience).
   const bool over_limit = gpu_peak && choice.memory_limit != 0 && *gpu_peak > choice.memory_limit;
@@ -268,11 +272,11 @@ int run(const E2eBenchOptions& o) {
         "\"key_scalars_ms\":{:.1f},\"key_points_ms\":{:.1f},\"circuit_upload_ms\":{:.1f},\"witness_buffers_ms\":{:.1f},"
         "\"proofs_ms\":[{}],\"median_parse_ms\":{:.1f},"
         "\"median_proof_ms\":{:.1f},\"proofs_per_hour\":{:.1f},\"partition_median_ms\":{{{}}},"
-        "\"peak_rss_gib\":{:.2f},\"peak_gpu_gib\":{:.2f},\"placement\":\"{}\",\"gpu_memory_limit_gib\":{:.2f},"
+        "\"peak_rss_gib\":{:.2f},\"peak_gpu_gib\":{:.2f},\"reserved_gpu_gib\":{:.2f},\"placement\":\"{}\",\"gpu_memory_limit_gib\":{:.2f},"
         "\"ok\":{}}}\n",
         o.kind, o.sector_size, own.backend, pool.threads(), in_flight, !o.serial_challenges, w.partitions, own.constraints,
         own.aux, own.compile_ms, own.scalars_ms, own.points_ms, own.circuit_ms, buffers_ms, proofs, median(parse_ms), med,
-        per_hour, stages, peak_rss_gib(), gpu_peak_gib, !gpu ? "cpu" : own.streamed ? "streamed" : "resident",
+        per_hour, stages, peak_rss_gib(), gpu_peak_gib, gpu_reserved_gib, own.placement,
         double(choice.memory_limit) / double(1ull << 30), ok ? "true" : "false");
     return ok ? 0 : 1;
   }
@@ -292,7 +296,9 @@ int run(const E2eBenchOptions& o) {
                failed && i + 1 == proof_ms.size() ? "FAILED" : "verified");
   fmt::print("  median proof {:.3f} s: {:.1f} proofs/hour one after another; peak RSS {:.1f} GiB", med / 1e3, per_hour,
              peak_rss_gib());
-  if (gpu_peak) fmt::print(", peak GPU memory during the proofs {:.1f} GiB", gpu_peak_gib);
+  if (gpu_peak)
+    fmt::print(", peak GPU memory during the proofs {:.1f} GiB ({:.1f} GiB mapped after them), {}", gpu_peak_gib,
+               gpu_reserved_gib, own.placement);
   if (choice.memory_limit != 0) fmt::print(" (limit {:.1f} GiB)", double(choice.memory_limit) / double(1ull << 30));
   fmt::print("\n");
   return ok ? 0 : 1;

@@ -74,8 +74,18 @@ int run(const LatencyBenchOptions& o) {
   const auto compile_winning = [&] {
     return post::compile_partition(post::circuit_shape(winning_params), post::PostPoseidon(), &pool);
   };
-  const OwnKeyCircuit winning_key =
-      make_own_key_circuit(fmt::format("{} WinningPoSt", sector.name), compile_winning, o.seed + 1, pool, gpus, say);
+  // WinningPoSt's provers with streams of high priority, as the daemon's express lane loads them.
+  const OwnKeyCircuit winning_key = make_own_key_circuit(fmt::format("{} WinningPoSt", sector.name), compile_winning,
+                                                         o.seed + 1, pool, gpus, say, groth16::GpuPriority::high);
+  // The witness buffers of the partitions in flight, allocated before the jobs come, as the
+  // daemon's load does (engine::Groth16LoadOptions::witness_buffers).
+  if (gpu) {
+    const engine::Placement on{gpu->ordinal};
+    for (const OwnKeyCircuit* k : {&porep_key, &winning_key}) {
+      const std::string& id = k == &porep_key ? porep_id : winning_id;
+      if (groth16::WitnessPool* w = must(k->circuit->prover(on, id))->witness_pool()) w->reserve(o.partitions_per_gpu);
+    }
+  }
   engine::Groth16HandlerOptions common;
   common.pool = &pool;
   common.gpus = gpus;

@@ -18,7 +18,7 @@ OwnKeyCircuit make_own_key_circuit(const porep::SectorShape& sector, uint64_t se
 
 OwnKeyCircuit make_own_key_circuit(const std::string& what, const std::function<r1cs::CompiledR1cs<ff::Fr>()>& compile,
                                    uint64_t seed, ThreadPool& pool, const std::vector<groth16::GpuChoice>& gpus,
-                                   const std::function<void(const std::string&)>& say) {
+                                   const std::function<void(const std::string&)>& say, groth16::GpuPriority priority) {
   const auto tell = [&](const std::string& line) {
     if (say) say(line);
   };
@@ -50,16 +50,16 @@ OwnKeyCircuit make_own_key_circuit(const std::string& what, const std::function<
     host_circuit = true;
   }
   for (const groth16::GpuChoice& g : gpus) {
-    groth16::OwnKeyProver own = must(groth16::make_prover_with_own_key(*circuit, tw, pool, g));
+    groth16::OwnKeyProver own = must(groth16::make_prover_with_own_key(*circuit, tw, pool, g, priority));
     if (parts.gpus.empty()) {
       first_key(own);
+      if (own.placement) out.placement = placement_name(*own.placement);
     } else if (!(own.vk == parts.vk)) {
       throw Exception(Error{ErrorCode::kInternal, fmt::format("GPU {} made another key than GPU {}", g.ordinal,
                                                               parts.gpus.begin()->first)});
     } else {
       out.backend += " + " + own.prover->name();
     }
-    out.streamed = out.streamed || own.prover->reads_host_key();
     host_circuit = host_circuit || own.prover->reads_host_key();
     if (own.params) parts.params = std::move(own.params);  // a streamed prover's (each has its own copy: one kept)
     parts.gpus[g.ordinal] = std::move(own.prover);

@@ -25,14 +25,18 @@ struct OwnKeyCircuit {
   double compile_ms = 0;
   // The first prover's key: exponents, points, circuit up (groth16::OwnKeyProver).
   double scalars_ms = 0, points_ms = 0, circuit_ms = 0;
-  bool streamed = false;  // a GPU prover reads the key and circuit from the host
+  // "cpu", or the GPU provers' placement (groth16/gpu_memory_plan.hpp): "resident",
+  // "resident_compact", "streamed"; the first GPU's where they differ.
+  std::string placement = "cpu";
 };
 
 // The circuit `compile` makes ("what": how `say` names it), keyed on `gpus` (Kind::device each),
-// or the CPU when empty. `say` reports each step (may be empty).
+// or the CPU when empty; the GPU provers' streams of `priority`. `say` reports each step (may be
+// empty).
 OwnKeyCircuit make_own_key_circuit(const std::string& what, const std::function<r1cs::CompiledR1cs<ff::Fr>()>& compile,
                                    uint64_t seed, ThreadPool& pool, const std::vector<groth16::GpuChoice>& gpus,
-                                   const std::function<void(const std::string&)>& say = {});
+                                   const std::function<void(const std::string&)>& say = {},
+                                   groth16::GpuPriority priority = groth16::GpuPriority::normal);
 // A PoRep sector's partition circuit.
 OwnKeyCircuit make_own_key_circuit(const porep::SectorShape& sector, uint64_t seed, ThreadPool& pool,
                                    const std::vector<groth16::GpuChoice>& gpus,

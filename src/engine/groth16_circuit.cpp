@@ -65,12 +65,13 @@ Expected<std::shared_ptr<Groth16Circuit>> load_groth16_circuit(
     for (const groth16::GpuChoice& g : options.gpus) {
       // A CUDA failure on this GPU (thrown) leaves it out: the others may serve.
       Expected<std::unique_ptr<groth16::ProverBackend>> backend =
-          capture([&] { return groth16::make_prover(*parts.params, pool, g, parts.circuit.get()); });
+          capture([&] { return groth16::make_prover(*parts.params, pool, g, parts.circuit.get(), options.priority); });
       if (!backend) {
         parts.gpu_errors[g.ordinal] = backend.error().message;
         errors += fmt::format("{}GPU {}: {}", errors.empty() ? "" : "; ", g.ordinal, backend.error().message);
         continue;
       }
+      if (groth16::WitnessPool* witnesses = (*backend)->witness_pool()) witnesses->reserve(options.witness_buffers);
       circuit_read = circuit_read || (*backend)->reads_host_key();
       host_key_read = host_key_read || (*backend)->reads_host_key();
       parts.gpus[g.ordinal] = std::move(*backend);
@@ -88,11 +89,13 @@ Expected<std::shared_ptr<Groth16Circuit>> load_groth16_circuit(
 
 Expected<std::shared_ptr<LoadedCircuit>> load_groth16_circuit(
     const std::filesystem::path& params, const std::function<r1cs::CompiledR1cs<ff::Fr>()>& compile,
-    const Groth16HandlerOptions& handler, const std::string& circuit_id) {
+    const Groth16HandlerOptions& handler, Lane lane, const std::string& circuit_id) {
   Groth16LoadOptions load;
   load.pool = handler.pool;
   load.gpus = handler.gpus;
   load.keep_cpu_prover = handler.keep_cpu_prover;
+  load.witness_buffers = handler.partitions_per_gpu;
+  load.priority = gpu_priority(lane);
   std::shared_ptr<Groth16Circuit> loaded;
   CUZK_TRY_ASSIGN(loaded, load_groth16_circuit(params, compile, load, circuit_id));
   return std::shared_ptr<LoadedCircuit>(std::move(loaded));

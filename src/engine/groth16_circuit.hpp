@@ -60,6 +60,11 @@ struct Groth16LoadOptions {
   ThreadPool* pool = nullptr;  // reading, compiling, the CPU prover
   std::vector<groth16::GpuChoice> gpus;  // Kind::device each; empty: the CPU only
   bool keep_cpu_prover = true;           // with GPUs: the key kept on the host too, for the CPU
+  // Witness buffers each GPU prover allocates now, not on its first partitions (pinned: ~1.5 s
+  // each at 32 GiB, which the first partitions and a WinningPoSt beside them would wait for;
+  // docs/PERF.md 32): the engine's partitions in flight a GPU.
+  unsigned witness_buffers = 0;
+  groth16::GpuPriority priority = groth16::GpuPriority::normal;  // the GPU provers' streams
 };
 
 // The circuit whose key is the .params file at `params` (an official file, whose digest matched,
@@ -93,10 +98,16 @@ inline bool show_compile_progress(uint64_t sector_size) {
 }
 
 // load_groth16_circuit with a handler's options (its pool, GPUs, and whether the CPU keeps a
-// prover): what every kind's ProofHandler::load ends with.
+// prover) and lane (express: the GPU provers' streams of high priority): what every kind's
+// ProofHandler::load ends with.
 Expected<std::shared_ptr<LoadedCircuit>> load_groth16_circuit(
     const std::filesystem::path& params, const std::function<r1cs::CompiledR1cs<ff::Fr>()>& compile,
-    const Groth16HandlerOptions& handler, const std::string& circuit_id);
+    const Groth16HandlerOptions& handler, Lane lane, const std::string& circuit_id);
+
+// The GPU priority of a lane's provers.
+inline groth16::GpuPriority gpu_priority(Lane lane) {
+  return lane == Lane::express ? groth16::GpuPriority::high : groth16::GpuPriority::normal;
+}
 
 // The .params file's size of each circuit, looked up once per circuit (finding an official file
 // checks its digest, hashing it the first time): the admission estimate of a circuit not loaded

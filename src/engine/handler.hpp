@@ -42,7 +42,9 @@ struct ParsedJob {
 // partitions in flight on a GPU (WinningPoSt: 0.4 M constraints at 32 GiB, against PoRep's 130 M
 // a partition), whose deadline is seconds: its jobs have their own parse worker and one worker on
 // each GPU (EngineOptions::express_workers_per_gpu), so a WinningPoSt never waits behind a PoRep's
-// parse, admission or partition (docs/PERF.md 29). Standard workers take both lanes' jobs.
+// parse, admission or partition, and its provers' GPU streams have the high priority
+// (engine::gpu_priority), so its kernels go ahead of PoRep's on the card (docs/PERF.md 29, 32).
+// Standard workers take both lanes' jobs.
 enum class Lane : uint8_t { standard, express };
 
 // Where a partition is proved: one GPU, or the CPU.

@@ -97,7 +97,7 @@ Expected<std::shared_ptr<LoadedCircuit>> PorepHandler::load(const std::string& c
     Progress progress("compiling " + circuit_id, shape.challenges_per_partition, show_compile_progress(*size));
     return porep::compile_partition(porep::circuit_shape(shape), poseidon_, options_.pool, &progress);
   };
-  return load_groth16_circuit(files.params, compile, options_, circuit_id);
+  return load_groth16_circuit(files.params, compile, options_, lane(), circuit_id);
 }
 
 Expected<PartitionOutput> PorepHandler::prove(const ParsedJob& job, LoadedCircuit& circuit, uint32_t partition,

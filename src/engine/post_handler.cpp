@@ -115,7 +115,7 @@ Expected<std::shared_ptr<LoadedCircuit>> PostHandler::load(const std::string& ci
     Progress progress("compiling " + circuit_id, params.sector_count, show_compile_progress(*size));
     return post::compile_partition(post::circuit_shape(params), poseidon_, options_.pool, &progress);
   };
-  return load_groth16_circuit(files.params, compile, options_, circuit_id);
+  return load_groth16_circuit(files.params, compile, options_, lane(), circuit_id);
 }
 
 Expected<PartitionOutput> PostHandler::prove(const ParsedJob& job, LoadedCircuit& circuit, uint32_t /*partition*/,

@@ -93,7 +93,7 @@ Expected<std::shared_ptr<LoadedCircuit>> SnapHandler::load(const std::string& ci
     Progress progress("compiling " + circuit_id, shape.challenges, show_compile_progress(*size));
     return snap::compile_partition(shape, poseidon_, options_.pool, &progress);
   };
-  return load_groth16_circuit(files.params, compile, options_, circuit_id);
+  return load_groth16_circuit(files.params, compile, options_, lane(), circuit_id);
 }
 
 Expected<PartitionOutput> SnapHandler::prove(const ParsedJob& job, LoadedCircuit& circuit, uint32_t partition,

@@ -1,6 +1,8 @@
 #include "gpu/cuda_check.hpp"
 #include "gpu/device.hpp"
 
+#include <cstdint>
+
 namespace cuzk::gpu {
 
 namespace {
@@ -73,6 +75,22 @@ size_t Device::available_bytes() const {
   CUDA_CHECK(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrReservedMemCurrent, &reserved));
   CUDA_CHECK(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrUsedMemCurrent, &used));
   return info().free_bytes + size_t(reserved - used);
+}
+
+size_t Device::pool_reserved_bytes() const {
+  cudaMemPool_t pool = nullptr;
+  CUDA_CHECK(cudaDeviceGetDefaultMemPool(&pool, ordinal_));
+  uint64_t reserved = 0;
+  CUDA_CHECK(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrReservedMemCurrent, &reserved));
+  return size_t(reserved);
+}
+
+void Device::retain_pool_memory() const {
+  cudaMemPool_t pool = nullptr;
+  CUDA_CHECK(cudaDeviceGetDefaultMemPool(&pool, ordinal_));
+  CUDA_CHECK(cudaMemPoolTrimTo(pool, 0));  // e.g. a key generation's scratch
+  uint64_t keep = UINT64_MAX;
+  CUDA_CHECK(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep));
 }
 
 ScopedDevice::ScopedDevice(const Device& device) {

@@ -36,6 +36,14 @@ class Device {
   // Memory cuzk could still allocate: the device's free memory plus what the default pool holds
   // unused (freed buffers it has not yet given back).
   size_t available_bytes() const;
+  // Device memory the default pool has mapped now, in use or not.
+  size_t pool_reserved_bytes() const;
+  // From now on the default pool keeps what is freed mapped for the next allocation instead of
+  // handing it back to the driver at the next synchronisation (its release threshold at the
+  // maximum); what it holds unused now is handed back first. For the provers: a proof's buffers
+  // are made again by the next proof (docs/PERF.md 32). Other processes cannot have that memory
+  // until this one exits.
+  void retain_pool_memory() const;
 
  private:
   int ordinal_;

@@ -11,10 +11,20 @@
 
 namespace cuzk::gpu {
 
+// A stream's priority: high streams' pending blocks are dispatched before normal ones' as SMs
+// free up (running blocks are not preempted): the express lane's proofs (WinningPoSt) beside
+// PoRep's long MSMs.
+enum class StreamPriority { normal, high };
+
 class Stream {
  public:
   // A new stream on the current device; non-blocking so it never waits on the legacy stream.
-  Stream() { CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking)); }
+  explicit Stream(StreamPriority priority = StreamPriority::normal) {
+    int least = 0, greatest = 0;  // CUDA's numbers: lower is higher
+    CUDA_CHECK(cudaDeviceGetStreamPriorityRange(&least, &greatest));
+    CUDA_CHECK(cudaStreamCreateWithPriority(&stream_, cudaStreamNonBlocking,
+                                            priority == StreamPriority::high ? greatest : least));
+  }
   ~Stream() {
     if (stream_) cudaStreamDestroy(stream_);  // no throw from a destructor; pending work completes
   }

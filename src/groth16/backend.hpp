@@ -3,6 +3,7 @@
 // groth16/select_prover.hpp picks one (CUZK_GPU=auto|off|N, shared/DESIGN.md decision 6). Every
 // backend gives the same proof for the same assignment, r and s.
 
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
@@ -17,6 +18,11 @@
 #include "r1cs/compiled.hpp"
 
 namespace cuzk::groth16 {
+
+// How a GPU backend's work competes with other backends' on its device: high for the engine's
+// express lane (WinningPoSt, engine/handler.hpp Lane), whose kernels the GPU then dispatches
+// ahead of PoRep's as blocks finish (gpu::StreamPriority).
+enum class GpuPriority : uint8_t { normal, high };
 
 class ProverBackend {
  public:
@@ -34,6 +40,10 @@ class ProverBackend {
   virtual std::optional<size_t> device_peak_bytes() const { return std::nullopt; }
   // Starts device_peak_bytes afresh from what is held now (e.g. after a key's generation).
   virtual void reset_device_peak() const {}
+  // Device memory the allocator's pool has mapped now, used or kept for reuse
+  // (gpu::Device::pool_reserved_bytes): with freed memory retained, what the proofs so far took
+  // of the card at most, fragmentation included. None for the CPU.
+  virtual std::optional<size_t> device_reserved_bytes() const { return std::nullopt; }
   // The compiled circuit's sizes, for a backend made with one.
   virtual std::optional<CircuitSizes> circuit_sizes() const = 0;
   // For a backend made with a compiled circuit: host buffers of its witness size to synthesise

@@ -24,6 +24,15 @@ constexpr size_t kMaxBuckets = size_t{1} << 24;        // gpu/msm_impl.cuh: 24-b
 
 }  // namespace
 
+std::string_view placement_name(GpuPlacement p) {
+  switch (p) {
+    case GpuPlacement::resident: return "resident";
+    case GpuPlacement::resident_compact: return "resident_compact";
+    case GpuPlacement::streamed: return "streamed";
+  }
+  return "?";
+}
+
 size_t msm_workspace_bytes(size_t terms, size_t xyzz_bytes) {
   const size_t per_term = 2 * 36 + 3;                        // Term arrays (8 limbs + index), flags
   const size_t pairs = std::min(kMaxPairs, 8 * terms);       // up to 8 windows in one sort
@@ -72,24 +81,29 @@ GpuMemoryNeeds GpuMemoryNeeds::estimate(const ParameterSizes& key, const Circuit
   n.circuit = circuit_bytes;
   // Resident: a, b, c (m each), two witnesses, the MSMs' workspaces at full size (h is the largest
   // G1 MSM; b_g2 the G2 one), kept between proofs.
-  n.resident_proofs = 3 * m * kFr + 2 * zb + msm_workspace_bytes(m, kXyzzG1) +
-                      msm_workspace_bytes(key.b_g2, kXyzzG2) + kMargin;
-  // Streamed: H's a, b, c; then h's scalars beside the G1 chunks; then z beside both groups'
-  // chunks (the workspaces stay at their chunk sizes).
+  const size_t ws_g1 = msm_workspace_bytes(m, kXyzzG1), ws_g2 = msm_workspace_bytes(key.b_g2, kXyzzG2);
+  n.resident_proofs = 3 * m * kFr + 2 * zb + ws_g1 + ws_g2 + kMargin;
+  // Compact: the two witnesses beside the largest stage: H (a, b, c), the h MSM (H's vector and
+  // the G1 workspace), b_g2 (the G2 workspace alone).
+  n.compact_proofs = 2 * zb + std::max({3 * m * kFr, m * kFr + ws_g1, ws_g2}) + kMargin;
+  // Streamed: H's a, b, c; then h's scalars beside the G1 chunks; then z beside the G1 chunks,
+  // then beside the G2 ones (each group's workspace, at its chunk size, freed after it).
   const size_t g1_chunks = 2 * std::min(m, kStreamChunkG1) * kG1 + msm_workspace_bytes(std::min(m, kStreamChunkG1), kXyzzG1);
   const size_t g2_chunks =
       2 * std::min(key.b_g2, kStreamChunkG2) * kG2 + msm_workspace_bytes(std::min(key.b_g2, kStreamChunkG2), kXyzzG2);
-  n.streamed_proof = std::max({3 * m * kFr, m * kFr + g1_chunks, zb + g1_chunks + g2_chunks}) + kMargin;
+  n.streamed_proof = std::max({3 * m * kFr, m * kFr + g1_chunks, zb + g1_chunks, zb + g2_chunks}) + kMargin;
   return n;
 }
 
 Expected<GpuPlacement> place_on_gpu(const GpuMemoryNeeds& needs, size_t budget) {
   if (needs.resident() <= budget) return GpuPlacement::resident;
+  if (needs.resident_compact() <= budget) return GpuPlacement::resident_compact;
   if (needs.streamed_proof <= budget) return GpuPlacement::streamed;
   return Error{ErrorCode::kUnsupported,
                "GPU prover: " + gib_text(budget) + " of device memory is too little; a proof needs " +
                    gib_text(needs.streamed_proof) + " with the key and circuit on the host (" +
-                   gib_text(needs.resident()) + " with both on the device)"};
+                   gib_text(needs.resident()) + " with both on the device, " + gib_text(needs.resident_compact()) +
+                   " with its stages' buffers in turn)"};
 }
 
 }  // namespace cuzk::groth16

@@ -2,7 +2,13 @@
 // Where the GPU prover keeps its data, from the card's memory (issue 7: most users' cards have
 // 16-32 GB; a 32 GiB PoRep key is ~47 GB and its compiled circuit ~7 GB):
 //   resident — the key's bases and the compiled circuit on the device, uploaded once; per proof
-//              only z travels (the H200's path: ~105 GiB at 32 GiB);
+//              only z travels (the H200's path: ~105 GiB at 32 GiB); the MSMs' workspaces are
+//              kept between proofs;
+//   resident_compact — the same, but a proof's stages take the same memory in turn: H's three
+//              vectors, then the G1 MSMs' workspace (beside H's result for the h MSM), then the
+//              G2 one, each freed before the next is made (the stream-ordered pool keeps the
+//              memory mapped: gpu::Device::retain_pool_memory). For keys whose workspaces kept
+//              side by side do not fit beside them: a dense 32 GiB WindowPoSt key (~55 GB, docs/PERF.md 32);
 //   streamed — both stay on the host: a, b, c by the CPU's SpMV, uploaded per proof; the bases
 //              stream from page-locked host memory in chunks, each copied while the previous
 //              chunk is summed (gpu::Msm::run_streamed); z goes up after H, so the peak is H's
@@ -23,7 +29,8 @@
 
 namespace cuzk::groth16 {
 
-enum class GpuPlacement { resident, streamed };
+enum class GpuPlacement { resident, resident_compact, streamed };
+std::string_view placement_name(GpuPlacement p);  // "resident", "resident_compact", "streamed"
 
 // Terms per streamed MSM chunk: G1 2^24 (1.6 GB of bases a buffer, two buffers), G2 2^22
 // (0.8 GB): each copy (~30 ms at 55 GB/s) hides behind the chunk's sum.
@@ -40,19 +47,21 @@ struct GpuMemoryNeeds {
   size_t key = 0;      // the key's bases on the device (DeviceKey::bytes)
   size_t circuit = 0;  // the compiled circuit on the device (A, B, C tagged, densities)
   size_t resident_proofs = 0;  // per-proof buffers with both resident (two witnesses in flight)
+  size_t compact_proofs = 0;   // the same with the stages' buffers in turn (the peak of its stages)
   size_t streamed_proof = 0;   // per-proof buffers when streamed (the peak of its stages)
 
   // From the key's and circuit's sizes (domain m = h + 1, z = inputs + aux) and the circuit's
   // device bytes (circuit_device_bytes).
   static GpuMemoryNeeds estimate(const ParameterSizes& key, const CircuitSizes& z, size_t circuit_bytes);
   size_t resident() const { return key + circuit + resident_proofs; }
+  size_t resident_compact() const { return key + circuit + compact_proofs; }
 };
 
 // The compiled circuit's device bytes (gpu/spmv.hpp: 8 bytes a row, 6 a term in the tagged form
 // that PoRep's few distinct coefficients allow, 36 in the plain form) with its density bitmaps.
 size_t circuit_device_bytes(const r1cs::CompiledR1cs<ff::Fr>& circuit);
 
-// Resident when everything fits `budget` bytes, streamed when a streamed proof does; else an
+// The first placement that fits `budget` bytes: resident, resident_compact, streamed; else an
 // error saying how much the card would need.
 Expected<GpuPlacement> place_on_gpu(const GpuMemoryNeeds& needs, size_t budget);
 

@@ -98,9 +98,12 @@ ec::Jacobian<Curve> msm(gpu::Msm<Curve>& g, const Bases<ec::Affine<Curve>>& base
 struct GpuProver::State {
   // Runs with the device current: the stream, the buffers and the domain's tables belong to it.
   // Resident: `key` holds the bases; streamed: `host_key` does, page-locked here.
-  State(const gpu::Device& dev, std::optional<DeviceKey> k, const Parameters* host, const r1cs::CompiledR1cs<Fr>* circuit,
-        ThreadPool* cpu_pool)
-      : key(std::move(k)),
+  State(const gpu::Device& dev, GpuPlacement where, GpuPriority priority, std::optional<DeviceKey> k,
+        const Parameters* host, const r1cs::CompiledR1cs<Fr>* circuit, ThreadPool* cpu_pool)
+      : placement(where),
+        stream(stream_priority(priority)),
+        upload_stream(stream_priority(priority)),
+        key(std::move(k)),
         host_key(host),
         device(dev),
         sizes(key ? key->sizes() : ParameterSizes::of(*host)),
@@ -110,6 +113,9 @@ struct GpuProver::State {
         g1(stream),
         g2(stream),
         pool(cpu_pool) {
+    // What a proof frees stays mapped for the next (its a, b, c, the compact placement's
+    // workspaces), instead of going back to the driver at every synchronisation (docs/PERF.md 32).
+    device.retain_pool_memory();
     if (host_key != nullptr) {
       for (const auto* v : {&host->h, &host->l, &host->a, &host->b_g1})
         registered.emplace_back(std::span<const G1Affine>(*v));
@@ -132,12 +138,17 @@ struct GpuProver::State {
   }
   bool streamed() const { return !key.has_value(); }
 
+  static gpu::StreamPriority stream_priority(GpuPriority p) {
+    return p == GpuPriority::high ? gpu::StreamPriority::high : gpu::StreamPriority::normal;
+  }
+
+  GpuPlacement placement;
+  gpu::Stream stream;         // the proofs' work, one proof at a time (compute)
+  gpu::Stream upload_stream;  // witnesses going up while another proof computes
   std::optional<DeviceKey> key;                  // resident: the bases, complete before the prover starts
   const Parameters* host_key = nullptr;          // streamed
   std::vector<gpu::HostRegistration> registered;  // streamed: host_key's bases page-locked
   gpu::Device device;
-  gpu::Stream stream;         // the proofs' work, one proof at a time (compute)
-  gpu::Stream upload_stream;  // witnesses going up while another proof computes
   std::mutex compute, upload;
   // Places for witnesses on the device (uploaded or being proved): one proving, one waiting.
   std::counting_semaphore<2> witness_slots{2};
@@ -196,17 +207,21 @@ GpuProver::GpuProver(const Parameters& params, const gpu::Device& device, const 
     placement = place_on_gpu(needs, budget_of(device, options.memory_limit)).value();  // throws
   }
   const gpu::ScopedDevice on(device);
-  if (placement == GpuPlacement::resident) {
-    s_ = std::make_unique<State>(device, DeviceKey::upload(params, device), nullptr, circuit, options.pool);
+  if (placement != GpuPlacement::streamed) {
+    s_ = std::make_unique<State>(device, placement, options.priority, DeviceKey::upload(params, device), nullptr, circuit,
+                                 options.pool);
   } else {
-    s_ = std::make_unique<State>(device, std::nullopt, &params, circuit, options.pool);
+    s_ = std::make_unique<State>(device, placement, options.priority, std::nullopt, &params, circuit, options.pool);
   }
 }
 
-GpuProver::GpuProver(DeviceKey key, const r1cs::CompiledR1cs<Fr>* circuit) {
+GpuProver::GpuProver(DeviceKey key, const r1cs::CompiledR1cs<Fr>* circuit, GpuProverOptions options) {
+  const GpuPlacement placement = options.placement.value_or(GpuPlacement::resident);
+  if (placement == GpuPlacement::streamed)
+    throw Exception(invalid_argument("GPU prover: a key on the device is resident (resident or resident_compact)"));
   const gpu::Device device = key.device();
   const gpu::ScopedDevice on(device);
-  s_ = std::make_unique<State>(device, std::move(key), nullptr, circuit, nullptr);
+  s_ = std::make_unique<State>(device, placement, options.priority, std::move(key), nullptr, circuit, nullptr);
 }
 
 GpuProver::~GpuProver() {
@@ -217,12 +232,15 @@ GpuProver::~GpuProver() {
 }
 
 std::string GpuProver::name() const {
-  return "gpu " + std::to_string(s_->device.ordinal()) + " (" + s_->device.info().name + ")" +
-         (s_->streamed() ? ", key and circuit streamed from the host" : "");
+  std::string where;
+  if (s_->placement == GpuPlacement::streamed) where = ", key and circuit streamed from the host";
+  if (s_->placement == GpuPlacement::resident_compact) where = ", compact: the stages' buffers in turn";
+  return "gpu " + std::to_string(s_->device.ordinal()) + " (" + s_->device.info().name + ")" + where;
 }
 
 std::optional<size_t> GpuProver::device_peak_bytes() const { return s_->device.pool_peak_bytes(); }
 void GpuProver::reset_device_peak() const { s_->device.reset_pool_peak(); }
+std::optional<size_t> GpuProver::device_reserved_bytes() const { return s_->device.pool_reserved_bytes(); }
 
 std::optional<CircuitSizes> GpuProver::circuit_sizes() const {
   if (!s_->circuit) return std::nullopt;
@@ -235,7 +253,7 @@ size_t GpuProver::resident_bytes() const {
   return (s_->key ? s_->key->bytes() : 0) + (s_->circuit ? s_->circuit->bytes() : 0);
 }
 
-GpuPlacement GpuProver::placement() const { return s_->streamed() ? GpuPlacement::streamed : GpuPlacement::resident; }
+GpuPlacement GpuProver::placement() const { return s_->placement; }
 
 Expected<Proof> GpuProver::prove(const Assignment& w, const Blinding& blinding, ProverTimes* times) {
   const auto t_start = Clock::now();
@@ -416,15 +434,16 @@ Expected<Proof> GpuProver::finish(Rows& rows, const Blinding& blinding, ProverTi
     return msm(s.g1, b, rows.inputs, n_in, rows.b_input, d.b_input.words()) +
            msm(s.g1, b.from(b_in), rows.aux, n_aux, rows.b_aux, d.b_aux.words());
   });
+  // Compact and streamed: the G2 workspace takes the G1 one's memory, and the next proof's H both
+  // (the plan, groth16/gpu_memory_plan.hpp, counts them in turn).
+  const bool in_turn = s.placement != GpuPlacement::resident;
+  if (in_turn) s.g1.release_workspace();
   sums.b_g2 = timed(t.msm_b_g2, [&] {
     const auto b = bases(&KB::b_g2, &P::b_g2);
     return msm(s.g2, b, rows.inputs, n_in, rows.b_input, d.b_input.words()) +
            msm(s.g2, b.from(b_in), rows.aux, n_aux, rows.b_aux, d.b_aux.words());
   });
-  if (s.streamed()) {  // the next proof's H needs the room (groth16/gpu_memory_plan.hpp counts so)
-    s.g1.release_workspace();
-    s.g2.release_workspace();
-  }
+  if (in_turn) s.g2.release_workspace();
   return assemble(s.vk, sums, blinding);  // stage 3
 }
 

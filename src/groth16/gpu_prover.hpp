@@ -12,6 +12,8 @@
 //      no reordering, the last one permutes once (gpu/ntt.hpp).
 //   2. The five MSMs on the resident bases (gpu/msm.hpp), the densities as device bitmaps.
 //   3. Blinding on the CPU (groth16::assemble).
+// Resident_compact (groth16/gpu_memory_plan.hpp): the same, with the MSMs' workspaces freed after
+// their group (G1, then G2) instead of kept between proofs.
 // On a card too small for the key and circuit (groth16/gpu_memory_plan.hpp), both stay on the host
 // (streamed): a, b, c by the CPU's SpMV, uploaded per proof; the bases page-locked in place and
 // streamed in chunks through the MSMs (gpu::Msm::run_streamed); z up after H. Same proofs.
@@ -39,6 +41,7 @@ struct GpuProverOptions {
   std::optional<GpuPlacement> placement;
   // The CPU's SpMV when the circuit stays on the host; a streamed prover with a circuit needs it.
   ThreadPool* pool = nullptr;
+  GpuPriority priority = GpuPriority::normal;  // its streams'
 };
 
 class GpuProver final : public ProverBackend {
@@ -58,8 +61,9 @@ class GpuProver final : public ProverBackend {
   GpuProver(const Parameters& params, const gpu::Device& device, const r1cs::CompiledR1cs<ff::Fr>* circuit = nullptr,
             GpuProverOptions options = {});
   // On a key already on its device (DeviceKey::generate or upload), which the prover now owns:
-  // resident.
-  explicit GpuProver(DeviceKey key, const r1cs::CompiledR1cs<ff::Fr>* circuit = nullptr);
+  // options.placement resident (the default) or resident_compact (streamed throws); its memory
+  // limit and pool are not used.
+  explicit GpuProver(DeviceKey key, const r1cs::CompiledR1cs<ff::Fr>* circuit = nullptr, GpuProverOptions options = {});
   ~GpuProver() override;
   GpuProver(const GpuProver&) = delete;
   GpuProver& operator=(const GpuProver&) = delete;
@@ -71,6 +75,7 @@ class GpuProver final : public ProverBackend {
   std::string name() const override;
   std::optional<size_t> device_peak_bytes() const override;
   void reset_device_peak() const override;
+  std::optional<size_t> device_reserved_bytes() const override;
   std::optional<CircuitSizes> circuit_sizes() const override;
   // Pinned host buffers (cudaMallocHost): z goes up by DMA, ~55 GB/s on the H200.
   WitnessPool* witness_pool() override;

@@ -81,7 +81,7 @@ Expected<void> check_gpu_choice(const GpuChoice& choice) {
 }
 
 Expected<std::unique_ptr<ProverBackend>> make_prover(const Parameters& params, ThreadPool& pool, const GpuChoice& choice,
-                                                     const r1cs::CompiledR1cs<ff::Fr>* circuit) {
+                                                     const r1cs::CompiledR1cs<ff::Fr>* circuit, GpuPriority priority) {
   std::optional<int> gpu;
   CUZK_TRY_ASSIGN(gpu, pick_gpu(choice));
   try {  // the backends' constructors throw (a circuit of another shape, a GPU out of memory)
@@ -90,6 +90,7 @@ Expected<std::unique_ptr<ProverBackend>> make_prover(const Parameters& params, T
       GpuProverOptions options;
       options.memory_limit = choice.memory_limit;
       options.pool = &pool;
+      options.priority = priority;
       return std::unique_ptr<ProverBackend>(std::make_unique<GpuProver>(params, gpu::Device(*gpu), circuit, options));
     }
 #endif
@@ -118,7 +119,7 @@ Expected<Parameters> setup_on(const GpuChoice& choice, const r1cs::CompiledR1cs<
 }
 
 Expected<OwnKeyProver> make_prover_with_own_key(const r1cs::CompiledR1cs<ff::Fr>& circuit, const ToxicWaste& tw,
-                                                ThreadPool& pool, const GpuChoice& choice) {
+                                                ThreadPool& pool, const GpuChoice& choice, GpuPriority priority) {
   std::optional<int> gpu;
   CUZK_TRY_ASSIGN(gpu, pick_gpu(choice));
   OwnKeyProver out;
@@ -150,17 +151,19 @@ Expected<OwnKeyProver> make_prover_with_own_key(const r1cs::CompiledR1cs<ff::Fr>
                                                 circuit_device_bytes(circuit));
     GpuPlacement placement;
     CUZK_TRY_ASSIGN(placement, place_on_gpu(needs, budget));
-    if (placement == GpuPlacement::resident) {
-      out.prover = std::make_unique<GpuProver>(std::move(*key), &circuit);
+    GpuProverOptions options;
+    options.placement = placement;
+    options.priority = priority;
+    if (placement != GpuPlacement::streamed) {
+      out.prover = std::make_unique<GpuProver>(std::move(*key), &circuit, options);
     } else {  // the key to the host, the device's copy freed, then the prover streams it
       out.params = std::make_unique<Parameters>(key->download());
       key.reset();
-      GpuProverOptions options;
-      options.placement = GpuPlacement::streamed;
       options.pool = &pool;
       out.prover = std::make_unique<GpuProver>(*out.params, device, &circuit, options);
     }
     out.circuit_ms = ms_since(t0);
+    out.placement = placement;
     out.scalars_ms = times.scalars_ms;
     out.points_ms = times.fixed_base_ms;
     return out;

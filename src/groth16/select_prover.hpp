@@ -13,6 +13,7 @@
 #include "core/gpu_selection.hpp"
 #include "core/thread_pool.hpp"
 #include "groth16/backend.hpp"
+#include "groth16/gpu_memory_plan.hpp"
 #include "groth16/keys.hpp"
 #include "groth16/setup.hpp"
 
@@ -58,9 +59,10 @@ bool chooses_gpu(const GpuChoice& choice);
 // afterwards (ProverBackend::reads_host_key() is false); the CPU backend and a streamed GPU
 // backend keep references to `params`, `pool` and `circuit`. Fails when the choice names a GPU
 // that is not visible, or a GPU in a build without CUDA, or one too small even for a streamed
-// proof; "auto" falls back to the CPU.
+// proof; "auto" falls back to the CPU. A GPU backend's streams have `priority`.
 Expected<std::unique_ptr<ProverBackend>> make_prover(const Parameters& params, ThreadPool& pool, const GpuChoice& choice,
-                                                     const r1cs::CompiledR1cs<ff::Fr>* circuit = nullptr);
+                                                     const r1cs::CompiledR1cs<ff::Fr>* circuit = nullptr,
+                                                     GpuPriority priority = GpuPriority::normal);
 
 // A backend with a key of our own for `circuit` (its compiled circuit resident too, for
 // prove(Witness)), from toxic waste `tw`, made where `choice` says: on a GPU the key is generated
@@ -75,6 +77,7 @@ struct OwnKeyProver {
   double scalars_ms = 0;  // the key's exponents (CPU; on the CPU backend, 0: inside points_ms)
   double points_ms = 0;   // the fixed-base multiplications (on a GPU with the exponents' upload)
   double circuit_ms = 0;  // a GPU backend: the circuit encoded and uploaded (streamed: the key downloaded)
+  std::optional<GpuPlacement> placement;  // a GPU backend's (groth16/gpu_memory_plan.hpp)
 };
 // setup() where `choice` says: on a GPU, DeviceKey::generate and a download (equal to setup's
 // key for the same toxic waste, and much faster at full size), else on the CPU.
@@ -82,6 +85,7 @@ Expected<Parameters> setup_on(const GpuChoice& choice, const r1cs::CompiledR1cs<
                               ThreadPool& pool);
 
 Expected<OwnKeyProver> make_prover_with_own_key(const r1cs::CompiledR1cs<ff::Fr>& circuit, const ToxicWaste& tw,
-                                                ThreadPool& pool, const GpuChoice& choice);
+                                                ThreadPool& pool, const GpuChoice& choice,
+                                                GpuPriority priority = GpuPriority::normal);
 
 }  // namespace cuzk::groth16

@@ -46,25 +46,40 @@ prove_both 2KiB "$t/params"
 sed -n 's/^\(setup: .*\)/gpu \1/p' "$t/setup8.txt"
 prove_both 8MiB "$t/params8"
 
-# The small-card path: with the GPU's memory capped below what the key and circuit need beside a
-# proof, both stay on the host and stream; the proof is the same bytes as the CPU's.
-"$cuzk" prove porep --c1 "$t/c1_8MiB.json" --params "$t/params8" --gpu 0 --gpu-memory 4GiB --blinding-seed 5 \
-  --out "$t/capped_8MiB.bin" > "$t/capped_8MiB.txt"
-grep -q "streamed from the host" "$t/capped_8MiB.txt" || fail "--gpu-memory 4GiB did not stream: $(cat "$t/capped_8MiB.txt")"
-cmp -s "$t/capped_8MiB.bin" "$t/cpu_8MiB.bin" || fail "8MiB: the streamed GPU proof differs from the CPU's"
-sed -n "s/^  \(partition 0: .*\)/8MiB gpu capped at 4 GiB: \1/p" "$t/capped_8MiB.txt"
+# A limit too small for any proof is refused, naming what each placement needs ("a proof needs S
+# GiB with the key and circuit on the host (R GiB with both on the device, C GiB with its stages'
+# buffers in turn)"): the limits below are taken from it.
 if "$cuzk" prove porep --c1 "$t/c1_8MiB.json" --params "$t/params8" --gpu 0 --gpu-memory 64MiB --out "$t/x.bin" \
   > "$t/tiny.txt" 2>&1; then
   fail "--gpu-memory 64MiB was accepted"
 fi
 grep -q "too little" "$t/tiny.txt" || fail "--gpu-memory 64MiB: $(cat "$t/tiny.txt")"
+needs=$(sed -n 's/.*needs \([0-9.]*\) GiB with the key and circuit on the host (\([0-9.]*\) GiB with both on the device, \([0-9.]*\) GiB.*/\1 \2 \3/p' "$t/tiny.txt")
+read -r streamed_gib resident_gib compact_gib <<< "$needs"
+[ -n "${compact_gib:-}" ] || fail "no placement needs in: $(cat "$t/tiny.txt")"
+mib() { awk -v g="$1" -v d="$2" 'BEGIN { printf "%dMiB", (g + d) * 1024 }'; }
+# The small-card path: with the GPU's memory capped below what the key and circuit need beside a
+# proof, both stay on the host and stream; the proof is the same bytes as the CPU's.
+cap=$(mib "$streamed_gib" 0.1)
+"$cuzk" prove porep --c1 "$t/c1_8MiB.json" --params "$t/params8" --gpu 0 --gpu-memory "$cap" --blinding-seed 5 \
+  --out "$t/capped_8MiB.bin" > "$t/capped_8MiB.txt"
+grep -q "streamed from the host" "$t/capped_8MiB.txt" || fail "--gpu-memory $cap did not stream: $(cat "$t/capped_8MiB.txt")"
+cmp -s "$t/capped_8MiB.bin" "$t/cpu_8MiB.bin" || fail "8MiB: the streamed GPU proof differs from the CPU's"
+sed -n "s/^  \(partition 0: .*\)/8MiB gpu capped at $cap: \1/p" "$t/capped_8MiB.txt"
+# Between the compact and the resident needs: resident, the stages' buffers in turn; same bytes.
+cap=$(awk -v c="$compact_gib" -v r="$resident_gib" 'BEGIN { printf "%dMiB", (c + r) / 2 * 1024 }')
+"$cuzk" prove porep --c1 "$t/c1_8MiB.json" --params "$t/params8" --gpu 0 --gpu-memory "$cap" --blinding-seed 5 \
+  --out "$t/compact_8MiB.bin" > "$t/compact_8MiB.txt"
+grep -q "compact" "$t/compact_8MiB.txt" || fail "--gpu-memory $cap was not compact: $(cat "$t/compact_8MiB.txt")"
+cmp -s "$t/compact_8MiB.bin" "$t/cpu_8MiB.bin" || fail "8MiB: the compact GPU proof differs from the CPU's"
+sed -n "s/^  \(partition 0: .*\)/8MiB gpu compact at $cap: \1/p" "$t/compact_8MiB.txt"
 
 for size in 2KiB 8MiB; do
   "$cuzk" bench e2e --sector-size $size --proofs 2 --gpu 0 --json > "$t/e2e_$size.json"
   grep -q '"ok":true' "$t/e2e_$size.json" || fail "bench e2e $size: $(cat "$t/e2e_$size.json")"
   cat "$t/e2e_$size.json"
 done
-"$cuzk" bench e2e --sector-size 8MiB --proofs 2 --gpu 0 --gpu-memory 4GiB --json > "$t/e2e_capped.json"
+"$cuzk" bench e2e --sector-size 8MiB --proofs 2 --gpu 0 --gpu-memory "$(mib "$streamed_gib" 0.1)" --json > "$t/e2e_capped.json"
 grep -q '"placement":"streamed".*"ok":true' "$t/e2e_capped.json" || fail "bench e2e capped: $(cat "$t/e2e_capped.json")"
 cat "$t/e2e_capped.json"
 # The daemon on the GPU: two C1s at once through gRPC, both verified; GetStatus names the GPU.

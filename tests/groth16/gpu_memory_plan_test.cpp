@@ -41,6 +41,39 @@ TEST(GpuMemoryPlan, ThirtyTwoGiBPartition) {
   EXPECT_NE(e.error().message.find("8.0 GiB of device memory is too little"), std::string::npos) << e.error().message;
 }
 
+// A 32 GiB WindowPoSt partition (SPEC-POST: 125,279,217 constraints, 126,902,376 aux, 25,840
+// inputs), its A and B densities those of the 2 KiB circuit, whose gadgets are the same
+// (post_circuit_model.py: of 22,128 aux 16,770 in A and 16,028 in B). With both MSM workspaces
+// kept beside H's vectors it does not fit an H200; with the stages' buffers in turn it does, and
+// the estimate covers the 100.1 GiB the H200 measured at peak (docs/PERF.md 32).
+TEST(GpuMemoryPlan, ThirtyTwoGiBWindowPostIsCompact) {
+  const size_t m = size_t{1} << 27, aux = 126'902'376, inputs = 25'840;
+  ParameterSizes key;
+  key.ic = inputs + 1;
+  key.h = m - 1;
+  key.l = aux;
+  key.a = aux * 16'770 / 22'128 + inputs;
+  key.b_g1 = key.b_g2 = aux * 16'028 / 22'128;
+  const CircuitSizes z{inputs, aux};
+  const auto needs = GpuMemoryNeeds::estimate(key, z, 10 * kGiB);
+  EXPECT_GT(needs.key, 55 * kGiB);
+  EXPECT_LT(needs.key, 65 * kGiB);
+  EXPECT_GT(needs.resident(), 139 * kGiB);
+  EXPECT_GT(needs.resident_compact(), size_t(100.1 * double(kGiB)));
+  EXPECT_LT(needs.resident_compact(), 120 * kGiB);
+  // The largest stage, and the two witnesses, are in it.
+  const size_t zb = z.elements() * 32;
+  EXPECT_GE(needs.compact_proofs, 2 * zb + 3 * m * 32);
+  EXPECT_GE(needs.compact_proofs, 2 * zb + msm_workspace_bytes(key.b_g2, 384));
+  EXPECT_GE(needs.compact_proofs, 2 * zb + m * 32 + msm_workspace_bytes(m, 192));
+  EXPECT_LT(needs.compact_proofs, needs.resident_proofs);
+  EXPECT_EQ(place_on_gpu(needs, 139 * kGiB).value(), GpuPlacement::resident_compact);
+  EXPECT_EQ(place_on_gpu(needs, needs.resident()).value(), GpuPlacement::resident);
+  EXPECT_EQ(place_on_gpu(needs, needs.resident_compact()).value(), GpuPlacement::resident_compact);
+  EXPECT_EQ(place_on_gpu(needs, needs.resident_compact() - 1).value(), GpuPlacement::streamed);
+  EXPECT_EQ(placement_name(GpuPlacement::resident_compact), "resident_compact");
+}
+
 TEST(GpuMemoryPlan, WorkspaceGrowsWithTerms) {
   size_t last = 0;
   for (size_t terms : {size_t{1}, size_t{1} << 10, size_t{1} << 20, size_t{1} << 24, size_t{1} << 27}) {

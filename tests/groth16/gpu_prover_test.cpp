@@ -119,7 +119,8 @@ TEST(GpuProver, MemoryLimitChoosesThePlacement) {
   const auto needs = GpuMemoryNeeds::estimate(ParameterSizes::of(params),
                                               CircuitSizes{compiled.num_inputs, compiled.num_aux},
                                               circuit_device_bytes(compiled));
-  ASSERT_LT(needs.streamed_proof, needs.resident());
+  ASSERT_LT(needs.streamed_proof, needs.resident_compact());
+  ASSERT_LT(needs.resident_compact(), needs.resident());
   const Blinding blinding = Blinding::from_seed(test::seed() + 31);
   const auto want = prove(params, synthesize(circuit), blinding, pool).value().to_bytes();
   const gpu::Device device(0);
@@ -131,8 +132,17 @@ TEST(GpuProver, MemoryLimitChoosesThePlacement) {
     EXPECT_EQ(resident.prove(z, blinding).value().to_bytes(), want);
   }
   device.reset_pool_peak();
+  {  // the stages' buffers in turn: the same proofs, again and again (the workspaces made anew)
+    const size_t limit = needs.resident_compact();
+    GpuProver compact(params, device, &compiled, GpuProverOptions{limit, std::nullopt, &pool});
+    EXPECT_EQ(compact.placement(), GpuPlacement::resident_compact);
+    EXPECT_NE(compact.name().find("compact"), std::string::npos) << compact.name();
+    for (int i = 0; i < 2; ++i) EXPECT_EQ(compact.prove(z, blinding).value().to_bytes(), want) << i;
+    EXPECT_LE(*compact.device_peak_bytes(), limit);
+  }
+  device.reset_pool_peak();
   {
-    const size_t limit = needs.resident() - 1;
+    const size_t limit = needs.resident_compact() - 1;
     GpuProver streamed(params, device, &compiled, GpuProverOptions{limit, std::nullopt, &pool});
     EXPECT_EQ(streamed.placement(), GpuPlacement::streamed);
     EXPECT_NE(streamed.name().find("streamed"), std::string::npos) << streamed.name();
@@ -201,6 +211,53 @@ TEST(GpuProver, ConcurrentCallersGetTheirOwnProofs) {
   for (int i = 0; i < kCallers; ++i) {
     const auto want = prove(params, w, Blinding::from_seed(test::seed() + 100 + i), pool).value().to_bytes();
     EXPECT_EQ(got[i], std::vector<uint8_t>(want.begin(), want.end())) << "caller " << i;
+  }
+}
+
+// The express lane's prover: streams of high priority, proving while a normal-priority prover of
+// the same device proves (each its own proofs, the CPU's bytes); a key already on the device goes
+// resident or resident_compact, never streamed.
+TEST(GpuProver, HighPriorityBesideNormalGivesTheSameProofs) {
+  CUZK_REQUIRE_GPU();
+  ThreadPool pool(2);
+  const auto circuit = [](auto& cs) { test::random_r1cs(cs, 1 << 14, 41); };
+  const auto compiled = compile(circuit);
+  const ToxicWaste tw = ToxicWaste::from_seed(test::seed() + 40);
+  const auto params = setup(compiled, tw, pool).value();
+  r1cs::WitnessCS<Fr> wcs;
+  circuit(wcs);
+  const Witness z{wcs.inputs(), wcs.aux()};
+  GpuProverOptions high;
+  high.priority = GpuPriority::high;
+  GpuProver normal_prover(params, gpu::Device(0), &compiled);
+  GpuProver high_prover(params, gpu::Device(0), &compiled, high);
+  GpuProverOptions compact;
+  compact.placement = GpuPlacement::resident_compact;
+  compact.priority = GpuPriority::high;
+  GpuProver from_key(DeviceKey::generate(compiled, tw, pool, gpu::Device(0)).value(), &compiled, compact);
+  EXPECT_EQ(from_key.placement(), GpuPlacement::resident_compact);
+  GpuProverOptions streamed;
+  streamed.placement = GpuPlacement::streamed;
+  EXPECT_THROW(GpuProver(DeviceKey::generate(compiled, tw, pool, gpu::Device(0)).value(), &compiled, streamed), Exception);
+  constexpr int kRounds = 3;
+  std::vector<std::vector<uint8_t>> got(3 * kRounds);
+  const auto run = [&](GpuProver& p, int first) {
+    for (int i = first; i < first + kRounds; ++i) {
+      const auto proof = p.prove(z, Blinding::from_seed(test::seed() + 200 + i));
+      if (proof) {
+        const auto bytes = proof->to_bytes();
+        got[i].assign(bytes.begin(), bytes.end());
+      }
+    }
+  };
+  std::thread a([&] { run(normal_prover, 0); }), b([&] { run(high_prover, kRounds); }), c([&] { run(from_key, 2 * kRounds); });
+  a.join();
+  b.join();
+  c.join();
+  const Assignment w = synthesize(circuit);
+  for (int i = 0; i < 3 * kRounds; ++i) {
+    const auto want = prove(params, w, Blinding::from_seed(test::seed() + 200 + i), pool).value().to_bytes();
+    EXPECT_EQ(got[i], std::vector<uint8_t>(want.begin(), want.end())) << "proof " << i;
   }
 }
 
