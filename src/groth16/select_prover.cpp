@@ -81,7 +81,8 @@ Expected<void> check_gpu_choice(const GpuChoice& choice) {
 }
 
 Expected<std::unique_ptr<ProverBackend>> make_prover(const Parameters& params, ThreadPool& pool, const GpuChoice& choice,
-                                                     const r1cs::CompiledR1cs<ff::Fr>* circuit, GpuPriority priority) {
+                                                     const r1cs::CompiledR1cs<ff::Fr>* circuit,
+                                                     [[maybe_unused]] GpuPriority priority) {  // GPU builds
   std::optional<int> gpu;
   CUZK_TRY_ASSIGN(gpu, pick_gpu(choice));
   try {  // the backends' constructors throw (a circuit of another shape, a GPU out of memory)
@@ -119,7 +120,8 @@ Expected<Parameters> setup_on(const GpuChoice& choice, const r1cs::CompiledR1cs<
 }
 
 Expected<OwnKeyProver> make_prover_with_own_key(const r1cs::CompiledR1cs<ff::Fr>& circuit, const ToxicWaste& tw,
-                                                ThreadPool& pool, const GpuChoice& choice, GpuPriority priority) {
+                                                ThreadPool& pool, const GpuChoice& choice,
+                                                [[maybe_unused]] GpuPriority priority) {  // GPU builds
   std::optional<int> gpu;
   CUZK_TRY_ASSIGN(gpu, pick_gpu(choice));
   OwnKeyProver out;
