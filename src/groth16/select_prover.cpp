@@ -32,7 +32,8 @@ bool gpu_backend_built() { return CUZK_HAVE_GPU != 0; }
 std::vector<GpuInfo> visible_gpus() {
   std::vector<GpuInfo> out;
 #if CUZK_HAVE_GPU
-  for (const gpu::DeviceInfo& d : gpu::list_devices()) out.push_back({d.ordinal, d.name, d.total_bytes, d.free_bytes});
+  for (const gpu::DeviceInfo& d : gpu::list_devices())
+    out.push_back({d.ordinal, d.name, d.total_bytes, gpu::Device(d.ordinal).available_bytes()});
 #endif
   return out;
 }

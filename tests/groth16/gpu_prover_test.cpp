@@ -16,7 +16,9 @@
 #include "groth16/select_prover.hpp"
 #include "groth16/setup.hpp"
 #include "groth16/verifier.hpp"
+#include "gpu/buffer.hpp"
 #include "gpu/device.hpp"
+#include "gpu/stream.hpp"
 #include "r1cs/witness_cs.hpp"
 #include "support/circuits.hpp"
 #include "support/groth16_circuits.hpp"
@@ -259,6 +261,29 @@ TEST(GpuProver, HighPriorityBesideNormalGivesTheSameProofs) {
     const auto want = prove(params, w, Blinding::from_seed(test::seed() + 200 + i), pool).value().to_bytes();
     EXPECT_EQ(got[i], std::vector<uint8_t>(want.begin(), want.end())) << "proof " << i;
   }
+}
+
+// Freed device memory stays with the process once a prover has asked for it (the pool keeps it
+// mapped), and the status reports count it as free for cuzk: visible_gpus's free memory is the
+// card's free memory and what the pool keeps.
+TEST(GpuProver, FreeMemoryCountsWhatThePoolKeeps) {
+  CUZK_REQUIRE_GPU();
+  const gpu::Device device(0);
+  const gpu::ScopedDevice on(device);
+  device.retain_pool_memory();
+  constexpr size_t kGiB = size_t{1} << 30;
+  {
+    gpu::Stream stream;
+    gpu::DeviceBuffer<uint8_t> buffer(kGiB, stream);
+    buffer.zero(stream);  // touched, so that it is mapped
+    stream.synchronize();
+  }  // freed into the pool, kept
+  EXPECT_GE(device.pool_reserved_bytes(), kGiB);
+  const size_t card_free = device.info().free_bytes;
+  const std::vector<GpuInfo> gpus = visible_gpus();
+  ASSERT_FALSE(gpus.empty());
+  EXPECT_GE(gpus[0].free_bytes, card_free + kGiB);
+  EXPECT_LE(gpus[0].free_bytes, gpus[0].total_bytes);
 }
 
 // A key generated on the GPU (DeviceKey::generate: exponents on the CPU, every point by the GPU's
