@@ -40,7 +40,7 @@ function(cuzk_fuzz_target name)
   endif()
   target_include_directories(${target} PRIVATE ${PROJECT_SOURCE_DIR}/tests)
   target_link_libraries(${target} PRIVATE ${ARG_DEPS})
-  cuzk_defaults(${target})
+  cuzk_test_defaults(${target})
   set_tests_properties(fuzz.${name} PROPERTIES LABELS fuzz)
   # scripts/fuzz reads the list: "<name> <program>" per line, in the build tree's fuzz-targets.txt.
   set_property(GLOBAL APPEND PROPERTY CUZK_FUZZ_TARGETS "${name} $<TARGET_FILE:${target}>")

@@ -37,6 +37,18 @@ function(cuzk_defaults target)
     $<$<COMPILE_LANGUAGE:CXX>:-Wall -Wextra -Werror -Wno-error=deprecated-declarations>)
 endfunction()
 
+# cuzk_test_defaults(<target>): cuzk_defaults on a test program (tests/: the unit tests, the fuzz
+# targets' replays, their helpers), whose own sources a Release build compiles at CUZK_TEST_OPT
+# (-O1) while the libraries they test keep -O3: -O3 code generation of the tests' templates was
+# most of CI's release build (docs/PERF.md 31b). Empty: the build type's flags.
+set(CUZK_TEST_OPT "-O1" CACHE STRING "Optimisation of the test programs' own sources in Release builds (empty: -O3 as the libraries)")
+function(cuzk_test_defaults target)
+  cuzk_defaults(${target})
+  if(CUZK_TEST_OPT)
+    target_compile_options(${target} PRIVATE $<$<AND:$<COMPILE_LANGUAGE:CXX>,$<CONFIG:Release>>:${CUZK_TEST_OPT}>)
+  endif()
+endfunction()
+
 # cuzk_library(<name> SOURCES ... DEPS ...): the library of one src/ folder, linked only to the
 # layers below it.
 function(cuzk_library name)
