@@ -3,8 +3,9 @@
 # that hands the bytes to one decoder. It is built two ways from the same source:
 #   - preset `fuzz` (CUZK_FUZZ=ON, clang): a libFuzzer program fuzz_<name>, all code instrumented
 #     and under ASan + UBSan; scripts/fuzz runs it on tests/fuzz/corpus/<name>.
-#   - every other build: fuzz_<name> links tests/fuzz/replay_main.cpp instead, a plain program
-#     that feeds it each file of the corpus and of tests/fuzz/regressions/<name>.
+#   - every other build: fuzz_<name> links tests/fuzz/replay_main.cpp instead (one object for all
+#     of them), a plain program that feeds it each file of the corpus and of
+#     tests/fuzz/regressions/<name>.
 # Either way ctest's fuzz.<name> (label fuzz) replays the corpus and the regressions, so every
 # crash once found stays tested in the release and asan presets without clang's fuzzer.
 
@@ -35,7 +36,13 @@ function(cuzk_fuzz_target name)
     endforeach()
     add_test(NAME fuzz.${name} COMMAND ${target} -runs=0 ${present})
   else()
-    add_executable(${target} ${ARG_SOURCES} ${CUZK_FUZZ_ROOT}/replay_main.cpp)
+    if(NOT TARGET cuzk_fuzz_replay_main)  # compiled once for every target
+      add_library(cuzk_fuzz_replay_main OBJECT ${CUZK_FUZZ_ROOT}/replay_main.cpp)
+      target_include_directories(cuzk_fuzz_replay_main PRIVATE ${PROJECT_SOURCE_DIR}/tests ${CUZK_SOURCE_ROOT})
+      cuzk_test_defaults(cuzk_fuzz_replay_main)
+    endif()
+    add_executable(${target} ${ARG_SOURCES})
+    target_link_libraries(${target} PRIVATE cuzk_fuzz_replay_main)
     add_test(NAME fuzz.${name} COMMAND ${target} ${inputs})
   endif()
   target_include_directories(${target} PRIVATE ${PROJECT_SOURCE_DIR}/tests)
