@@ -10,6 +10,7 @@
 # crash once found stays tested in the release and asan presets without clang's fuzzer.
 
 set(CUZK_FUZZ_ROOT ${PROJECT_SOURCE_DIR}/tests/fuzz)
+set(CUZK_FUZZ_COVERAGE $<$<COMPILE_LANGUAGE:CXX>:-fsanitize=fuzzer-no-link>)  # libFuzzer's coverage
 if(CUZK_FUZZ)
   add_custom_target(cuzk_fuzz)  # every fuzz target: the `fuzz` build preset builds this alone
   file(GLOB CUZK_FUZZ_REGRESSION_DIRS CONFIGURE_DEPENDS LIST_DIRECTORIES true ${CUZK_FUZZ_ROOT}/regressions/*)
@@ -23,7 +24,9 @@ function(cuzk_fuzz_target name)
   set(inputs ${CUZK_FUZZ_ROOT}/corpus/${name} ${CUZK_FUZZ_ROOT}/regressions/${name})
   if(CUZK_FUZZ)
     add_executable(${target} ${ARG_SOURCES})
+    target_compile_options(${target} PRIVATE ${CUZK_FUZZ_COVERAGE})
     target_link_options(${target} PRIVATE -fsanitize=fuzzer)
+    set_property(GLOBAL APPEND PROPERTY CUZK_FUZZ_DEPS ${ARG_DEPS})
     add_dependencies(cuzk_fuzz ${target})
     # -runs=0: run the given inputs once each, mutate nothing. libFuzzer refuses a directory that
     # is not there (a target without regressions has none); the glob above re-runs CMake when one
@@ -61,3 +64,43 @@ function(cuzk_fuzz_write_target_list)
   file(GENERATE OUTPUT ${CMAKE_BINARY_DIR}/fuzz-targets.txt CONTENT "${text}\n")
 endfunction()
 cmake_language(DEFER CALL cuzk_fuzz_write_target_list)
+
+# Coverage for libFuzzer only where a fuzz target runs: its own sources and the libraries it links,
+# all the way down (deferred to the end, when every target is declared). The tests, the app and the
+# libraries no fuzz target links do without it under the sanitizers: it cost ~25 % of their ASan
+# compile (docs/PERF.md 31b), and no fuzzer ever read it.
+function(cuzk_fuzz_instrument)
+  get_property(todo GLOBAL PROPERTY CUZK_FUZZ_DEPS)
+  set(done "")
+  while(todo)
+    list(POP_FRONT todo dep)
+    if(dep MATCHES "^\\$<LINK_ONLY:(.*)>$")  # a static library's private dependency
+      set(dep ${CMAKE_MATCH_1})
+    endif()
+    if(NOT TARGET ${dep})  # a plain library name, a linker flag
+      continue()
+    endif()
+    get_target_property(aliased ${dep} ALIASED_TARGET)
+    if(aliased)
+      set(dep ${aliased})
+    endif()
+    get_target_property(imported ${dep} IMPORTED)
+    if(dep IN_LIST done OR imported)
+      continue()
+    endif()
+    list(APPEND done ${dep})
+    get_target_property(type ${dep} TYPE)
+    if(type STREQUAL "INTERFACE_LIBRARY")
+      get_target_property(links ${dep} INTERFACE_LINK_LIBRARIES)
+    else()
+      set_property(TARGET ${dep} APPEND PROPERTY COMPILE_OPTIONS ${CUZK_FUZZ_COVERAGE})
+      get_target_property(links ${dep} LINK_LIBRARIES)
+    endif()
+    if(links)
+      list(APPEND todo ${links})
+    endif()
+  endwhile()
+endfunction()
+if(CUZK_FUZZ)
+  cmake_language(DEFER CALL cuzk_fuzz_instrument)
+endif()

@@ -22,13 +22,11 @@ if(CUZK_SANITIZE)
                       $<$<COMPILE_LANGUAGE:CXX>:-fno-omit-frame-pointer>)
   add_link_options(-fsanitize=address,undefined)
 endif()
-# CUZK_FUZZ (the asan preset): every library also records coverage for libFuzzer (cmake/CuzkFuzz.cmake links
-# the fuzzer's runtime into the fuzz targets alone).
-if(CUZK_FUZZ)
-  if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
-    message(FATAL_ERROR "CUZK_FUZZ needs clang (libFuzzer): configure with the `asan` preset")
-  endif()
-  add_compile_options($<$<COMPILE_LANGUAGE:CXX>:-fsanitize=fuzzer-no-link>)
+# CUZK_FUZZ (the asan preset): the fuzz targets and every library they link also record coverage
+# for libFuzzer (cmake/CuzkFuzz.cmake: cuzk_fuzz_instrument; the fuzzer's runtime is linked into
+# the fuzz targets alone).
+if(CUZK_FUZZ AND NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+  message(FATAL_ERROR "CUZK_FUZZ needs clang (libFuzzer): configure with the `asan` preset")
 endif()
 
 # cuzk_defaults(<target>): our warnings and include root on one of our own targets.
