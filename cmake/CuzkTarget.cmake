@@ -22,19 +22,29 @@ if(CUZK_SANITIZE)
                       $<$<COMPILE_LANGUAGE:CXX>:-fno-omit-frame-pointer>)
   add_link_options(-fsanitize=address,undefined)
 endif()
-# CUZK_FUZZ (the asan preset): every library also records coverage for libFuzzer (cmake/CuzkFuzz.cmake links
-# the fuzzer's runtime into the fuzz targets alone).
-if(CUZK_FUZZ)
-  if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
-    message(FATAL_ERROR "CUZK_FUZZ needs clang (libFuzzer): configure with the `asan` preset")
-  endif()
-  add_compile_options($<$<COMPILE_LANGUAGE:CXX>:-fsanitize=fuzzer-no-link>)
+# CUZK_FUZZ (the asan preset): the fuzz targets and every library they link also record coverage
+# for libFuzzer (cmake/CuzkFuzz.cmake: cuzk_fuzz_instrument; the fuzzer's runtime is linked into
+# the fuzz targets alone).
+if(CUZK_FUZZ AND NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+  message(FATAL_ERROR "CUZK_FUZZ needs clang (libFuzzer): configure with the `asan` preset")
 endif()
 
 # cuzk_defaults(<target>): our warnings and include root on one of our own targets.
 function(cuzk_defaults target)
   target_compile_options(${target} PRIVATE
     $<$<COMPILE_LANGUAGE:CXX>:-Wall -Wextra -Werror -Wno-error=deprecated-declarations>)
+endfunction()
+
+# cuzk_test_defaults(<target>): cuzk_defaults on a test program (tests/: the unit tests, the fuzz
+# targets' replays, their helpers), whose own sources a Release build compiles at CUZK_TEST_OPT
+# (-O1) while the libraries they test keep -O3: -O3 code generation of the tests' templates was
+# most of CI's release build (docs/PERF.md 31b). Empty: the build type's flags.
+set(CUZK_TEST_OPT "-O1" CACHE STRING "Optimisation of the test programs' own sources in Release builds (empty: -O3 as the libraries)")
+function(cuzk_test_defaults target)
+  cuzk_defaults(${target})
+  if(CUZK_TEST_OPT)
+    target_compile_options(${target} PRIVATE $<$<AND:$<COMPILE_LANGUAGE:CXX>,$<CONFIG:Release>>:${CUZK_TEST_OPT}>)
+  endif()
 endfunction()
 
 # cuzk_library(<name> SOURCES ... DEPS ...): the library of one src/ folder, linked only to the

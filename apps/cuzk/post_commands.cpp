@@ -35,7 +35,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-post::Bytes32 hex32(const std::string& flag, const std::string& hex) {
+post::Bytes32 post_hex32(const std::string& flag, const std::string& hex) {
   const Expected<std::vector<uint8_t>> decoded = from_hex(hex);
   if (!decoded) throw Exception(invalid_argument(flag + ": " + decoded.error().message));
   const std::vector<uint8_t>& bytes = *decoded;
@@ -103,7 +103,7 @@ int gen_post_vanilla(post::PostKind kind, const GenVanillaOptions& o) {
   options.seed = o.seed;
   options.sectors = o.sectors;
   options.first_sector_id = o.first_sector_id;
-  if (!o.randomness.empty()) options.randomness = hex32("--randomness", o.randomness);
+  if (!o.randomness.empty()) options.randomness = post_hex32("--randomness", o.randomness);
   ThreadPool pool(0);
   const auto t0 = Clock::now();
   const post::SyntheticVanilla v = must(post::generate_synthetic_vanilla(options, post::PostPoseidon(), pool));
@@ -139,7 +139,7 @@ int run_post_prove(const PostProveOptions& o) {
   return guarded("prove post", [&] {
     ThreadPool pool(o.threads);
     const post::RegisteredPostProof kind = registered(o.registered_proof);
-    const post::Bytes32 randomness = hex32("--randomness", o.randomness);
+    const post::Bytes32 randomness = post_hex32("--randomness", o.randomness);
     const groth16::GpuChoice choice = must(gpu_choice_setting(o.gpu, o.gpu_memory));
     const std::optional<groth16::GpuChoice> gpu = must(groth16::device_choice(choice));  // before any long work
     // The request Curio sends (SPEC-POST.md §8), proved by the engine as the daemon does
@@ -185,7 +185,7 @@ int run_post_verify(const PostVerifyOptions& o) {
     post::PostPublicData data;
     data.proof = registered(o.registered_proof);
     if (o.randomness.empty()) throw Exception(invalid_argument("--randomness: required (32 bytes, hex)"));
-    data.randomness = hex32("--randomness", o.randomness);
+    data.randomness = post_hex32("--randomness", o.randomness);
     if (!o.vanilla.empty()) data.sectors = post::public_sectors(read_vanilla_proofs(o.vanilla));
     for (const std::string& s : o.sectors) {
       const size_t colon = s.find(':');
@@ -194,7 +194,7 @@ int run_post_verify(const PostVerifyOptions& o) {
       const auto [end, ec] = std::from_chars(s.data(), s.data() + colon, p.sector_id);
       if (ec != std::errc() || end != s.data() + colon)
         throw Exception(invalid_argument("--sector " + s + ": expected ID:COMM_R_HEX, ID a sector number"));
-      p.comm_r = hex32("--sector " + s, s.substr(colon + 1));
+      p.comm_r = post_hex32("--sector " + s, s.substr(colon + 1));
       data.sectors.push_back(p);
     }
     if (!o.sectors_file.empty()) {
@@ -208,7 +208,7 @@ int run_post_verify(const PostVerifyOptions& o) {
         std::string hex, extra;
         if (!(fields >> id >> hex) || (fields >> extra))
           throw Exception(invalid_argument(o.sectors_file + ": line " + std::to_string(n) + ": expected 'ID COMM_R_HEX'"));
-        data.sectors.push_back({id, hex32(o.sectors_file + ": line " + std::to_string(n), hex)});
+        data.sectors.push_back({id, post_hex32(o.sectors_file + ": line " + std::to_string(n), hex)});
       }
     }
     if (data.sectors.empty())

@@ -63,7 +63,7 @@ std::string hex_of(const ff::Fr& v) {
 
 // The partitions' bincode blobs: one file each, or Curio's snap-vproof.json (a JSON array of
 // standard base64 strings, partition order).
-std::vector<std::pair<std::string, std::vector<uint8_t>>> read_vanilla(const std::vector<std::string>& files) {
+std::vector<std::pair<std::string, std::vector<uint8_t>>> read_partition_blobs(const std::vector<std::string>& files) {
   std::vector<std::pair<std::string, std::vector<uint8_t>>> out;
   for (const std::string& file : files) {
     const std::string text = slurp(file);
@@ -106,7 +106,7 @@ int run_snap_prove(const SnapCommands& c) {
     request.kind = engine::ProofKind::snap_deals_update;
     request.registered_proof = registered.id;
     request.sector_size = shape.sector_size();
-    for (auto& [name, blob] : read_vanilla(c.vanilla)) {
+    for (auto& [name, blob] : read_partition_blobs(c.vanilla)) {
       request.payload_names.push_back(name);
       request.vanilla_proofs.push_back(std::move(blob));
     }

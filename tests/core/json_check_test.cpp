@@ -9,7 +9,7 @@
 namespace cuzk {
 namespace {
 
-std::string error_of(std::string_view text) {
+std::string check_error(std::string_view text) {
   const auto r = check_json(text, "t");
   return r ? std::string("ok") : r.error().message;
 }
@@ -17,7 +17,7 @@ std::string error_of(std::string_view text) {
 TEST(JsonCheck, AcceptsJson) {
   for (const char* ok : {"{}", "[]", " 0 ", "-0.5e+3", "1E9", "\"a\\\"\\\\\\/\\b\\f\\n\\r\\t\\u00e9\\ud83d\\ude00\"", "true",
                          "null", "[false,{\"a\":[1,{\"b\":{}}]}]", "{\"a\":1,\"b\":{\"a\":2}}"}) {
-    EXPECT_EQ(error_of(ok), "ok") << ok;
+    EXPECT_EQ(check_error(ok), "ok") << ok;
   }
 }
 
@@ -43,16 +43,16 @@ TEST(JsonCheck, NamesTheOffsetOfEachSyntaxError) {
       {"[1]]", "t: not valid JSON at byte 3: content after the JSON document (']')"},
       {"{\"a\":[1,2", "t: not valid JSON at byte 9: expected ',' or ']', the text ends"},
   };
-  for (const auto& [text, want] : cases) EXPECT_EQ(error_of(text), want) << text;
+  for (const auto& [text, want] : cases) EXPECT_EQ(check_error(text), want) << text;
 }
 
 TEST(JsonCheck, RefusesDuplicateKeysWithTheirPath) {
-  EXPECT_EQ(error_of("{\"a\":1,\"a\":2}"), "t: a: duplicate key (at byte 7; first at byte 1)");
-  EXPECT_EQ(error_of("{\"x\":[{},{\"p\":{\"q\":1,\"r\":2,\"q\":3}}]}"),
+  EXPECT_EQ(check_error("{\"a\":1,\"a\":2}"), "t: a: duplicate key (at byte 7; first at byte 1)");
+  EXPECT_EQ(check_error("{\"x\":[{},{\"p\":{\"q\":1,\"r\":2,\"q\":3}}]}"),
             "t: x[1].p.q: duplicate key (at byte 27; first at byte 15)");
-  EXPECT_EQ(error_of("{\"seed\":1,\"\\u0073eed\":2}"), "t: seed: duplicate key (at byte 10; first at byte 1)");
+  EXPECT_EQ(check_error("{\"seed\":1,\"\\u0073eed\":2}"), "t: seed: duplicate key (at byte 10; first at byte 1)");
   // Same keys in sibling objects are not duplicates.
-  EXPECT_EQ(error_of("[{\"a\":1},{\"a\":1}]"), "ok");
+  EXPECT_EQ(check_error("[{\"a\":1},{\"a\":1}]"), "ok");
 }
 
 TEST(JsonCheck, RewritesEscapedKeysOnly) {
@@ -64,9 +64,9 @@ TEST(JsonCheck, RewritesEscapedKeysOnly) {
 }
 
 TEST(JsonCheck, BoundsTheDepth) {
-  EXPECT_EQ(error_of(std::string(kJsonMaxDepth, '[') + std::string(kJsonMaxDepth, ']')), "ok");
-  EXPECT_EQ(error_of(std::string(kJsonMaxDepth + 1, '[')), "t: not valid JSON at byte 1024: nested deeper than 1024");
-  EXPECT_NE(error_of(std::string(1'000'000, '[')).find("nested deeper"), std::string::npos);
+  EXPECT_EQ(check_error(std::string(kJsonMaxDepth, '[') + std::string(kJsonMaxDepth, ']')), "ok");
+  EXPECT_EQ(check_error(std::string(kJsonMaxDepth + 1, '[')), "t: not valid JSON at byte 1024: nested deeper than 1024");
+  EXPECT_NE(check_error(std::string(1'000'000, '[')).find("nested deeper"), std::string::npos);
 }
 
 }  // namespace

@@ -19,7 +19,7 @@ using Curves = ::testing::Types<G1Curve, G2Curve>;
 TYPED_TEST_SUITE(ScalarMulCt, Curves);
 
 template <class Curve>
-Jacobian<Curve> random_point(std::mt19937_64& g) {
+Jacobian<Curve> random_jacobian(std::mt19937_64& g) {
   const auto p = scalar_mul(Jacobian<Curve>::generator(), test::random_element<Fr>(g));
   const auto l = test::random_element<typename Curve::Field>(g);
   return {p.x * l.square(), p.y * l.square() * l, p.z * l};
@@ -43,7 +43,7 @@ TYPED_TEST(ScalarMulCt, EqualsTheVariableTimeOne) {
   top.limbs[3] >>= 1;  // 2^255 − 1
   const Int edges[] = {Int(0), Int(1), Int(2), Int(15), Int(16), r_minus_1, r, top, all_ones};
   for (int round = 0; round < 4; ++round) {
-    const Jacobian<Curve> p = random_point<Curve>(g);
+    const Jacobian<Curve> p = random_jacobian<Curve>(g);
     for (const Int& k : edges) expect_same(scalar_mul_ct(p, k), scalar_mul(p, k), "edge scalar");
     for (int i = 0; i < 8; ++i) {
       const Fr k = test::random_element<Fr>(g);
@@ -58,7 +58,7 @@ TYPED_TEST(ScalarMulCt, EqualsTheVariableTimeOne) {
   const Jacobian<Curve> o{};
   EXPECT_TRUE(scalar_mul_ct(o, test::random_element<Fr>(g)).is_identity());
   // Small scalars against repeated addition.
-  const Jacobian<Curve> p = random_point<Curve>(g);
+  const Jacobian<Curve> p = random_jacobian<Curve>(g);
   Jacobian<Curve> sum{};
   for (uint64_t k = 0; k < 40; ++k, sum += p) expect_same(scalar_mul_ct(p, ff::BigInt<1>(k)), sum, "k·P by addition");
 }

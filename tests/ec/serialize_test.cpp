@@ -45,7 +45,7 @@ using Curves = ::testing::Types<G1Curve, G2Curve>;
 TYPED_TEST_SUITE(SerializeTest, Curves);
 
 template <class Curve>
-Affine<Curve> random_point(std::mt19937_64& g) {
+Affine<Curve> random_affine(std::mt19937_64& g) {
   return scalar_mul(Jacobian<Curve>::generator(), test::random_element<Fr>(g)).to_affine();
 }
 
@@ -76,7 +76,7 @@ TYPED_TEST(SerializeTest, RoundTripAndAgreeWithNoble) {
   auto g = test::rng(50);
   auto oracle = test::bls12_381_oracle();
   std::vector<Affine<Curve>> points{Affine<Curve>::identity(), Affine<Curve>::generator()};
-  for (int i = 0; i < 30; ++i) points.push_back(random_point<Curve>(g));
+  for (int i = 0; i < 30; ++i) points.push_back(random_affine<Curve>(g));
   std::vector<size_t> from_compressed, from_uncompressed;
   for (const auto& p : points) {
     const auto c = to_compressed(p);
@@ -118,7 +118,7 @@ TYPED_TEST(SerializeTest, RejectsMalformedEncodings) {
   using Curve = TypeParam;
   using C = Codec<Curve>;
   auto g = test::rng(51);
-  const auto p = random_point<Curve>(g);
+  const auto p = random_affine<Curve>(g);
   const auto c0 = to_compressed(p);
   const auto u0 = to_uncompressed(p);
   const Bytes c(c0.begin(), c0.end()), u(u0.begin(), u0.end());
@@ -207,7 +207,7 @@ TYPED_TEST(SerializeTest, SortFlagPicksTheRoot) {
   using C = Codec<Curve>;
   auto g = test::rng(52);
   for (int i = 0; i < 10; ++i) {
-    const auto p = random_point<Curve>(g);
+    const auto p = random_affine<Curve>(g);
     auto c = to_compressed(p);
     EXPECT_EQ(bool(c[0] & 0x20), p.y.is_lexicographically_largest());
     c[0] ^= 0x20;  // the other root: -P

@@ -26,6 +26,7 @@
 #include "support/format.hpp"
 #include "support/random.hpp"
 
+namespace fp2_asm_test {  // its own: the unity build joins the ff tests
 namespace {
 
 using cuzk::ff::BigInt;
@@ -315,5 +316,6 @@ TEST(Fp2Asm, Chained) {
 }
 
 }  // namespace
+}  // namespace fp2_asm_test
 
 #endif  // CUZK_MONT_ASM

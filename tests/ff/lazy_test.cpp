@@ -25,6 +25,7 @@
 #include "support/format.hpp"
 #include "support/random.hpp"
 
+namespace lazy_test {  // its own: the unity build joins the ff tests
 namespace {
 
 using cuzk::ff::BigInt;
@@ -299,5 +300,6 @@ TEST(LazyTower, CyclotomicSquare) {
 }
 
 }  // namespace
+}  // namespace lazy_test
 
 #endif  // CUZK_MONT_ASM

@@ -49,7 +49,7 @@ struct TempDir {
   ~TempDir() { fs::remove_all(dir); }
 };
 
-std::vector<uint8_t> slurp(const fs::path& p) {
+std::vector<uint8_t> slurp_file(const fs::path& p) {
   std::ifstream f(p, std::ios::binary);
   return {std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>()};
 }
@@ -65,7 +65,7 @@ TEST(ParamsLoad, TheFileReaderAgreesWithTheByteParser) {
   const fs::path path = t.dir / "t.params";
   ASSERT_TRUE(write_params(path, p));
   EXPECT_EQ(read_params(path, pool).value(), p);
-  const std::vector<uint8_t> good = slurp(path);
+  const std::vector<uint8_t> good = slurp_file(path);
   ASSERT_EQ(good.size(), kHPoints + 4 * 5 * 96 + 3 * 4 + 4 + 2 * 192);
   // Every cut through the vk and h, and a few after: the same error from the file as from bytes.
   std::vector<size_t> cuts;
@@ -140,7 +140,7 @@ TEST(ParamsLoad, AFileChangedInPlaceIsRefusedAndOneReplacedIsReadWhole) {
   const fs::path path = t.dir / "t.params";
   const Parameters p = small_params();
   ASSERT_TRUE(write_params(path, p));
-  const std::vector<uint8_t> good = slurp(path);
+  const std::vector<uint8_t> good = slurp_file(path);
   fs::last_write_time(path, fs::last_write_time(path) - std::chrono::hours(1));
   // The same bytes written over h in place: the size holds, the modification time does not.
   ReadOptions o;

@@ -18,7 +18,7 @@ namespace {
 
 using ff::Fr;
 
-struct Fixture {
+struct PartitionFixture {
   ThreadPool pool{2};
   static void circuit(auto& cs) { test::random_r1cs(cs, 400, 41); }
   r1cs::CompiledR1cs<Fr> compiled = test::compile([](auto& cs) { circuit(cs); });
@@ -46,7 +46,7 @@ struct Fixture {
 };
 
 TEST(ProveVerified, EachBackendSynthesisesItsWayAndTheProofVerifies) {
-  Fixture f;
+  PartitionFixture f;
   const Blinding blinding = Blinding::from_seed(3);
   CpuProver full(f.params, f.pool);
   const PartitionProof a = prove_verified(full, f.pvk, f.synthesis(), f.inputs, blinding, "partition 0").value();
@@ -62,7 +62,7 @@ TEST(ProveVerified, EachBackendSynthesisesItsWayAndTheProofVerifies) {
 }
 
 TEST(ProveVerified, InputsOtherThanTheExpectedAreTheInputsFault) {
-  Fixture f;
+  PartitionFixture f;
   CpuProver cpu(f.params, f.pool);
   std::vector<Fr> other = f.inputs;
   ASSERT_GE(other.size(), 2u);
@@ -76,7 +76,7 @@ TEST(ProveVerified, InputsOtherThanTheExpectedAreTheInputsFault) {
 // A key for another circuit with the same sizes proves, but the proof does not verify with the
 // verifying key given: kVerifyFailed (the device's fault for the engine), and no proof.
 TEST(ProveVerified, AProofThatDoesNotVerifyIsNotReturned) {
-  Fixture f;
+  PartitionFixture f;
   const Parameters other = setup(f.compiled, ToxicWaste::from_seed(test::seed() + 1), f.pool).value();
   CpuProver wrong_key(other, f.pool);
   const auto e = prove_verified(wrong_key, f.pvk, f.synthesis(), f.inputs, Blinding::from_seed(3), "partition 2");

@@ -23,7 +23,7 @@ namespace {
 
 using ff::Fr;
 
-Bytes32 bytes32(const std::string& hex) {
+Bytes32 bytes32_of(const std::string& hex) {
   const auto v = *from_hex(hex);
   EXPECT_EQ(v.size(), 32u) << hex;
   Bytes32 out{};
@@ -71,9 +71,9 @@ TEST(SyntheticChallenges, MatchPythonModel32GiB) {
     if (key == "case32g") {
       std::string a, b, c;
       f >> a >> b >> c;
-      rid = *Fr::from_bytes_le(bytes32(a));
-      comm_r = *Fr::from_bytes_le(bytes32(b));
-      seed = bytes32(c);
+      rid = *Fr::from_bytes_le(bytes32_of(a));
+      comm_r = *Fr::from_bytes_le(bytes32_of(b));
+      seed = bytes32_of(c);
     } else if (key == "set") {
       set = numbers(f);
     } else if (key == "indexes" || key == "challenges") {
