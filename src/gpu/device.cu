@@ -68,13 +68,15 @@ void Device::reset_pool_peak() const {
   CUDA_CHECK(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrUsedMemHigh, &zero));
 }
 
-size_t Device::available_bytes() const {
+size_t Device::available_bytes() const { return info().free_bytes + pool_kept_bytes(); }
+
+size_t Device::pool_kept_bytes() const {
   cudaMemPool_t pool = nullptr;
   CUDA_CHECK(cudaDeviceGetDefaultMemPool(&pool, ordinal_));
   uint64_t reserved = 0, used = 0;
   CUDA_CHECK(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrReservedMemCurrent, &reserved));
   CUDA_CHECK(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrUsedMemCurrent, &used));
-  return info().free_bytes + size_t(reserved - used);
+  return size_t(reserved - used);
 }
 
 size_t Device::pool_reserved_bytes() const {

@@ -33,9 +33,11 @@ class Device {
   // since the process started or reset_pool_peak(). Kernels' stacks and CUDA's context are not in it.
   size_t pool_peak_bytes() const;
   void reset_pool_peak() const;
-  // Memory cuzk could still allocate: the device's free memory plus what the default pool holds
-  // unused (freed buffers it has not yet given back).
+  // Memory cuzk could still allocate: the device's free memory plus pool_kept_bytes.
   size_t available_bytes() const;
+  // What the default pool holds unused: freed buffers it has not given back (all of them once
+  // retain_pool_memory was called).
+  size_t pool_kept_bytes() const;
   // Device memory the default pool has mapped now, in use or not.
   size_t pool_reserved_bytes() const;
   // From now on the default pool keeps what is freed mapped for the next allocation instead of

@@ -33,7 +33,7 @@ std::vector<GpuInfo> visible_gpus() {
   std::vector<GpuInfo> out;
 #if CUZK_HAVE_GPU
   for (const gpu::DeviceInfo& d : gpu::list_devices())
-    out.push_back({d.ordinal, d.name, d.total_bytes, gpu::Device(d.ordinal).available_bytes()});
+    out.push_back({d.ordinal, d.name, d.total_bytes, d.free_bytes + gpu::Device(d.ordinal).pool_kept_bytes()});
 #endif
   return out;
 }

@@ -42,7 +42,7 @@ struct GpuInfo {
   int ordinal = 0;
   std::string name;
   // free: what cuzk could still allocate there, the device's free memory and what cuzk's pool
-  // keeps of buffers it freed (gpu::Device::available_bytes; the provers keep freed memory mapped).
+  // keeps of buffers it freed (gpu::Device::pool_kept_bytes; the provers keep freed memory mapped).
   size_t total_bytes = 0, free_bytes = 0;
 };
 std::vector<GpuInfo> visible_gpus();
