@@ -59,7 +59,8 @@ DaemonConfig settings(const DaemonOptions& o) {
   return c;
 }
 
-// The GPUs the config names, each checked to be visible, each with its memory limit.
+// The GPUs the config names, each checked to be visible, each with its memory limit and a
+// share for its circuits' provers (groth16/gpu_share.hpp).
 std::vector<groth16::GpuChoice> gpus_of(const DaemonConfig::Gpus& g) {
   std::vector<int> ordinals;
   if (g.mode == DaemonConfig::Gpus::Mode::automatic) {
@@ -69,7 +70,8 @@ std::vector<groth16::GpuChoice> gpus_of(const DaemonConfig::Gpus& g) {
   }
   std::vector<groth16::GpuChoice> out;
   for (int n : ordinals) {
-    groth16::GpuChoice choice{groth16::GpuChoice::Kind::device, n, g.memory_limit.of(n)};
+    groth16::GpuChoice choice{groth16::GpuChoice::Kind::device, n, g.memory_limit.of(n),
+                              std::make_shared<groth16::GpuShare>()};
     must(groth16::check_gpu_choice(choice));
     out.push_back(choice);
   }

@@ -60,11 +60,15 @@ Expected<std::vector<groth16::GpuChoice>> gpu_devices_setting(std::string_view g
   if (selection.mode != GpuSelection::Mode::list) {
     std::optional<groth16::GpuChoice> one;
     CUZK_TRY_ASSIGN(one, groth16::device_choice(groth16::GpuChoice::of(selection, limits).value()));
-    if (one) out.push_back(*one);
+    if (one) {
+      one->share = std::make_shared<groth16::GpuShare>();
+      out.push_back(*one);
+    }
     return out;
   }
   for (unsigned n : selection.ordinals) {
-    const groth16::GpuChoice g{groth16::GpuChoice::Kind::device, int(n), limits.of(int(n))};
+    const groth16::GpuChoice g{groth16::GpuChoice::Kind::device, int(n), limits.of(int(n)),
+                               std::make_shared<groth16::GpuShare>()};
     if (auto ok = groth16::check_gpu_choice(g); !ok) return ok.error();
     out.push_back(g);
   }

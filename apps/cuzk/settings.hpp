@@ -21,8 +21,9 @@ Expected<GpuSelection> gpu_selection_setting(std::string_view flag);
 Expected<GpuMemoryLimits> gpu_memory_setting(std::string_view flag);
 // For a command that proves on one GPU: the selection's one GPU with its limit.
 Expected<groth16::GpuChoice> gpu_choice_setting(std::string_view gpu_flag, std::string_view memory_flag);
-// For a command that proves on several: each GPU listed (each visible, with its limit); auto:
-// GPU 0 where one is visible; off or auto without a GPU: none (the CPU).
+// For a command that proves on several: each GPU listed (each visible, with its limit and a share
+// for the provers of its circuits, groth16/gpu_share.hpp); auto: GPU 0 where one is visible; off
+// or auto without a GPU: none (the CPU).
 Expected<std::vector<groth16::GpuChoice>> gpu_devices_setting(std::string_view gpu_flag, std::string_view memory_flag);
 std::filesystem::path param_dir_setting(std::string_view flag);
 

@@ -82,6 +82,7 @@ GpuMemoryNeeds GpuMemoryNeeds::estimate(const ParameterSizes& key, const Circuit
   // Resident: a, b, c (m each), two witnesses, the MSMs' workspaces at full size (h is the largest
   // G1 MSM; b_g2 the G2 one), kept between proofs.
   const size_t ws_g1 = msm_workspace_bytes(m, kXyzzG1), ws_g2 = msm_workspace_bytes(key.b_g2, kXyzzG2);
+  n.witnesses = 2 * zb;
   n.resident_proofs = 3 * m * kFr + 2 * zb + ws_g1 + ws_g2 + kMargin;
   // Compact: the two witnesses beside the largest stage: H (a, b, c), the h MSM (H's vector and
   // the G1 workspace), b_g2 (the G2 workspace alone).
@@ -95,15 +96,40 @@ GpuMemoryNeeds GpuMemoryNeeds::estimate(const ParameterSizes& key, const Circuit
   return n;
 }
 
-Expected<GpuPlacement> place_on_gpu(const GpuMemoryNeeds& needs, size_t budget) {
-  if (needs.resident() <= budget) return GpuPlacement::resident;
-  if (needs.resident_compact() <= budget) return GpuPlacement::resident_compact;
-  if (needs.streamed_proof <= budget) return GpuPlacement::streamed;
+size_t GpuMemoryNeeds::turn(GpuPlacement p) const {
+  switch (p) {
+    case GpuPlacement::resident: return resident_proofs - witnesses;
+    case GpuPlacement::resident_compact: return compact_proofs - witnesses;
+    case GpuPlacement::streamed: return streamed_proof;
+  }
+  return 0;
+}
+
+size_t GpuMemoryNeeds::total(GpuPlacement p, size_t others_turn) const {
+  const size_t data = p == GpuPlacement::streamed ? 0 : key + circuit;
+  return data + held(p) + std::max(turn(p), others_turn);
+}
+
+GpuShare::Needs GpuMemoryNeeds::share_needs(GpuPlacement p, GpuPriority priority) const {
+  GpuShare::Needs n{p == GpuPlacement::streamed ? 0 : key + circuit, held(p), turn(p)};
+  if (priority == GpuPriority::high) {
+    n.held += n.turn;
+    n.turn = 0;
+  }
+  return n;
+}
+
+Expected<GpuPlacement> place_on_gpu(const GpuMemoryNeeds& needs, size_t budget, size_t others_turn) {
+  for (const GpuPlacement p : {GpuPlacement::resident, GpuPlacement::resident_compact, GpuPlacement::streamed})
+    if (needs.total(p, others_turn) <= budget) return p;
+  const std::string beside =
+      others_turn > 0 ? ", beside another prover's proof of " + gib_text(others_turn) + " on this GPU" : "";
   return Error{ErrorCode::kUnsupported,
                "GPU prover: " + gib_text(budget) + " of device memory is too little; a proof needs " +
-                   gib_text(needs.streamed_proof) + " with the key and circuit on the host (" +
-                   gib_text(needs.resident()) + " with both on the device, " + gib_text(needs.resident_compact()) +
-                   " with its stages' buffers in turn)"};
+                   gib_text(needs.total(GpuPlacement::streamed, others_turn)) + " with the key and circuit on the host (" +
+                   gib_text(needs.total(GpuPlacement::resident, others_turn)) + " with both on the device, " +
+                   gib_text(needs.total(GpuPlacement::resident_compact, others_turn)) +
+                   " with its stages' buffers in turn)" + beside};
 }
 
 }  // namespace cuzk::groth16

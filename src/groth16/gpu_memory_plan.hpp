@@ -23,6 +23,8 @@
 
 #include "core/expected.hpp"
 #include "core/memory_size.hpp"  // gib_text, parse_memory_size
+#include "groth16/backend.hpp"     // GpuPriority
+#include "groth16/gpu_share.hpp"
 #include "groth16/prover.hpp"
 #include "groth16/witness.hpp"
 #include "r1cs/compiled.hpp"
@@ -49,6 +51,20 @@ struct GpuMemoryNeeds {
   size_t resident_proofs = 0;  // per-proof buffers with both resident (two witnesses in flight)
   size_t compact_proofs = 0;   // the same with the stages' buffers in turn (the peak of its stages)
   size_t streamed_proof = 0;   // per-proof buffers when streamed (the peak of its stages)
+  size_t witnesses = 0;        // of resident_proofs and compact_proofs: the two witnesses z
+
+  // A placement's bytes while no proof runs besides what is allocated when the prover is made:
+  // the witnesses it uploads ahead (resident placements; streamed, z goes up inside the proof),
+  // and its proof's other buffers (groth16/gpu_share.hpp's held and turn).
+  size_t held(GpuPlacement p) const { return p == GpuPlacement::streamed ? 0 : witnesses; }
+  size_t turn(GpuPlacement p) const;
+  // What the placement needs on the card: its data and, in one turn, its proof or the largest
+  // other prover's there (`others_turn`, groth16/gpu_share.hpp), whichever is larger.
+  size_t total(GpuPlacement p, size_t others_turn = 0) const;
+  // The prover's membership of its card's GpuShare: its key and circuit (allocated when it is
+  // made), the witnesses it uploads ahead, its proof's buffers in its turns; an express prover
+  // (GpuPriority::high) takes no turns and holds its proof's buffers at all times.
+  GpuShare::Needs share_needs(GpuPlacement p, GpuPriority priority) const;
 
   // From the key's and circuit's sizes (domain m = h + 1, z = inputs + aux) and the circuit's
   // device bytes (circuit_device_bytes).
@@ -62,7 +78,8 @@ struct GpuMemoryNeeds {
 size_t circuit_device_bytes(const r1cs::CompiledR1cs<ff::Fr>& circuit);
 
 // The first placement that fits `budget` bytes: resident, resident_compact, streamed; else an
-// error saying how much the card would need.
-Expected<GpuPlacement> place_on_gpu(const GpuMemoryNeeds& needs, size_t budget);
+// error saying how much the card would need. Beside other provers of the card (a GpuShare), each
+// placement also leaves room for their largest turn, `others_turn` (GpuMemoryNeeds::total).
+Expected<GpuPlacement> place_on_gpu(const GpuMemoryNeeds& needs, size_t budget, size_t others_turn = 0);
 
 }  // namespace cuzk::groth16

@@ -99,8 +99,10 @@ struct GpuProver::State {
   // Runs with the device current: the stream, the buffers and the domain's tables belong to it.
   // Resident: `key` holds the bases; streamed: `host_key` does, page-locked here.
   State(const gpu::Device& dev, GpuPlacement where, GpuPriority priority, std::optional<DeviceKey> k,
-        const Parameters* host, const r1cs::CompiledR1cs<Fr>* circuit, ThreadPool* cpu_pool)
+        const Parameters* host, const r1cs::CompiledR1cs<Fr>* circuit, ThreadPool* cpu_pool,
+        std::shared_ptr<GpuShare> card)
       : placement(where),
+        share(std::move(card)),
         stream(stream_priority(priority)),
         upload_stream(stream_priority(priority)),
         key(std::move(k)),
@@ -143,6 +145,8 @@ struct GpuProver::State {
   }
 
   GpuPlacement placement;
+  std::shared_ptr<GpuShare> share;  // the card's provers (null: alone)
+  GpuShare::Member member;          // in `share`; joined once the key and circuit are up
   gpu::Stream stream;         // the proofs' work, one proof at a time (compute)
   gpu::Stream upload_stream;  // witnesses going up while another proof computes
   std::optional<DeviceKey> key;                  // resident: the bases, complete before the prover starts
@@ -186,33 +190,32 @@ struct GpuProver::WitnessSlot {
   State& s_;
 };
 
-namespace {
-
-size_t budget_of(const gpu::Device& device, size_t limit) {
-  const size_t free = device.available_bytes();
-  return limit != 0 ? std::min(limit, free) : free;
-}
-
-}  // namespace
-
 GpuProver::GpuProver(const Parameters& params, const gpu::Device& device, const r1cs::CompiledR1cs<Fr>* circuit,
                      GpuProverOptions options) {
+  const CircuitSizes z = circuit ? CircuitSizes{circuit->num_inputs, circuit->num_aux}
+                                 : CircuitSizes{params.vk.ic.size(), params.l.size()};
+  const auto needs = GpuMemoryNeeds::estimate(ParameterSizes::of(params), z, circuit ? circuit_device_bytes(*circuit) : 0);
+  std::unique_lock<std::mutex> planning;
+  if (options.share) planning = options.share->planning();
   GpuPlacement placement = GpuPlacement::resident;
   if (options.placement) {
     placement = *options.placement;
   } else {
-    const CircuitSizes z = circuit ? CircuitSizes{circuit->num_inputs, circuit->num_aux}
-                                   : CircuitSizes{params.vk.ic.size(), params.l.size()};
-    const auto needs = GpuMemoryNeeds::estimate(ParameterSizes::of(params), z, circuit ? circuit_device_bytes(*circuit) : 0);
-    placement = place_on_gpu(needs, budget_of(device, options.memory_limit)).value();  // throws
+    // Alone: the free memory (with what cuzk's pool keeps), under the limit. Beside the card's
+    // other provers: less what they may still hold, leaving room for their largest proof.
+    const GpuShare::Others others = options.share ? options.share->others() : GpuShare::Others{};
+    const size_t budget = others.budget(device.available_bytes(), options.memory_limit);
+    placement = place_on_gpu(needs, budget, others.largest_turn).value();  // throws
   }
   const gpu::ScopedDevice on(device);
   if (placement != GpuPlacement::streamed) {
     s_ = std::make_unique<State>(device, placement, options.priority, DeviceKey::upload(params, device), nullptr, circuit,
-                                 options.pool);
+                                 options.pool, options.share);
   } else {
-    s_ = std::make_unique<State>(device, placement, options.priority, std::nullopt, &params, circuit, options.pool);
+    s_ = std::make_unique<State>(device, placement, options.priority, std::nullopt, &params, circuit, options.pool,
+                                 options.share);
   }
+  if (s_->share) s_->member = s_->share->join(needs.share_needs(placement, options.priority));
 }
 
 GpuProver::GpuProver(DeviceKey key, const r1cs::CompiledR1cs<Fr>* circuit, GpuProverOptions options) {
@@ -221,7 +224,17 @@ GpuProver::GpuProver(DeviceKey key, const r1cs::CompiledR1cs<Fr>* circuit, GpuPr
     throw Exception(invalid_argument("GPU prover: a key on the device is resident (resident or resident_compact)"));
   const gpu::Device device = key.device();
   const gpu::ScopedDevice on(device);
-  s_ = std::make_unique<State>(device, placement, options.priority, std::move(key), nullptr, circuit, nullptr);
+  const ParameterSizes sizes = key.sizes();
+  const size_t key_bytes = key.bytes();
+  s_ = std::make_unique<State>(device, placement, options.priority, std::move(key), nullptr, circuit, nullptr,
+                               options.share);
+  if (s_->share) {
+    const CircuitSizes z = circuit ? CircuitSizes{circuit->num_inputs, circuit->num_aux}
+                                   : CircuitSizes{s_->vk.ic.size(), sizes.l};
+    GpuMemoryNeeds needs = GpuMemoryNeeds::estimate(sizes, z, circuit ? circuit_device_bytes(*circuit) : 0);
+    needs.key = key_bytes;
+    s_->member = s_->share->join(needs.share_needs(placement, options.priority));
+  }
 }
 
 GpuProver::~GpuProver() {
@@ -265,6 +278,7 @@ Expected<Proof> GpuProver::prove(const Assignment& w, const Blinding& blinding, 
   ProverTimes t;
   const auto t_wait = Clock::now();
   const std::lock_guard gpu_turn(s.compute);
+  const std::lock_guard card_turn(s.member);  // the card's other provers (gpu_share.hpp)
   t.gpu_wait = ms_since(t_wait);
   Rows rows;
   rows.a = gpu::DeviceBuffer<Fr>(m, st);
@@ -321,6 +335,7 @@ Expected<Proof> GpuProver::prove(const Witness& z, const Blinding& blinding, Pro
     // buffer into its device vector (a's input rows are the inputs); z goes up after H.
     auto t0 = Clock::now();
     const std::lock_guard gpu_turn(s.compute);
+    const std::lock_guard card_turn(s.member);
     t.gpu_wait = ms_since(t0);
     t0 = Clock::now();
     const r1cs::CompiledR1cs<Fr>& c = *circuit.host;
@@ -356,6 +371,7 @@ Expected<Proof> GpuProver::prove(const Witness& z, const Blinding& blinding, Pro
   // Stage 0b: a, b, c = (A, B, C)·z; the inputs' rows of a are the inputs themselves.
   t0 = Clock::now();
   const std::lock_guard gpu_turn(s.compute);
+  const std::lock_guard card_turn(s.member);
   t.gpu_wait = ms_since(t0);
   t0 = Clock::now();
   rows.a = gpu::DeviceBuffer<Fr>(m, st);
@@ -435,8 +451,9 @@ Expected<Proof> GpuProver::finish(Rows& rows, const Blinding& blinding, ProverTi
            msm(s.g1, b.from(b_in), rows.aux, n_aux, rows.b_aux, d.b_aux.words());
   });
   // Compact and streamed: the G2 workspace takes the G1 one's memory, and the next proof's H both
-  // (the plan, groth16/gpu_memory_plan.hpp, counts them in turn).
-  const bool in_turn = s.placement != GpuPlacement::resident;
+  // (the plan, groth16/gpu_memory_plan.hpp, counts them in turn). Beside other provers of the card
+  // that take turns, always: the next turn, maybe another prover's, finds the memory in the pool.
+  const bool in_turn = s.placement != GpuPlacement::resident || s.member.shares_turns();
   if (in_turn) s.g1.release_workspace();
   sums.b_g2 = timed(t.msm_b_g2, [&] {
     const auto b = bases(&KB::b_g2, &P::b_g2);

@@ -29,6 +29,7 @@
 #include "groth16/backend.hpp"
 #include "groth16/device_key.hpp"
 #include "groth16/gpu_memory_plan.hpp"
+#include "groth16/gpu_share.hpp"
 #include "gpu/device.hpp"
 
 namespace cuzk::groth16 {
@@ -42,6 +43,10 @@ struct GpuProverOptions {
   // The CPU's SpMV when the circuit stays on the host; a streamed prover with a circuit needs it.
   ThreadPool* pool = nullptr;
   GpuPriority priority = GpuPriority::normal;  // its streams'
+  // The card's other provers (groth16/gpu_share.hpp; null: none): the plan leaves room for them,
+  // the proofs of normal priority take turns with theirs, and the MSM workspaces are freed after
+  // each proof. The daemon gives every prover of a card the same one.
+  std::shared_ptr<GpuShare> share = nullptr;
 };
 
 class GpuProver final : public ProverBackend {

@@ -72,7 +72,7 @@ Expected<std::optional<GpuChoice>> device_choice(const GpuChoice& choice) {
   std::optional<int> gpu;
   CUZK_TRY_ASSIGN(gpu, pick_gpu(choice));
   if (!gpu) return std::optional<GpuChoice>();
-  return std::optional<GpuChoice>(GpuChoice{GpuChoice::Kind::device, *gpu, choice.memory_limit});
+  return std::optional<GpuChoice>(GpuChoice{GpuChoice::Kind::device, *gpu, choice.memory_limit, choice.share});
 }
 
 Expected<void> check_gpu_choice(const GpuChoice& choice) {
@@ -93,6 +93,7 @@ Expected<std::unique_ptr<ProverBackend>> make_prover(const Parameters& params, T
       options.memory_limit = choice.memory_limit;
       options.pool = &pool;
       options.priority = priority;
+      options.share = choice.share;
       return std::unique_ptr<ProverBackend>(std::make_unique<GpuProver>(params, gpu::Device(*gpu), circuit, options));
     }
 #endif
@@ -157,6 +158,7 @@ Expected<OwnKeyProver> make_prover_with_own_key(const r1cs::CompiledR1cs<ff::Fr>
     GpuProverOptions options;
     options.placement = placement;
     options.priority = priority;
+    options.share = choice.share;
     if (placement != GpuPlacement::streamed) {
       out.prover = std::make_unique<GpuProver>(std::move(*key), &circuit, options);
     } else {  // the key to the host, the device's copy freed, then the prover streams it

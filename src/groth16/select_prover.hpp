@@ -14,6 +14,7 @@
 #include "core/thread_pool.hpp"
 #include "groth16/backend.hpp"
 #include "groth16/gpu_memory_plan.hpp"
+#include "groth16/gpu_share.hpp"
 #include "groth16/keys.hpp"
 #include "groth16/setup.hpp"
 
@@ -27,6 +28,9 @@ struct GpuChoice {
   // circuit and a proof need, the key and circuit stay on the host (groth16/gpu_memory_plan.hpp).
   // Users write it per GPU, "16GiB,1=4GiB" (core/gpu_memory_limits.hpp): this GPU's.
   size_t memory_limit = 0;
+  // The card's provers (groth16/gpu_share.hpp): a daemon gives the choices of one GPU the same
+  // share, so that its circuits' provers plan and prove beside each other; null: alone.
+  std::shared_ptr<GpuShare> share = nullptr;
 
   // The one GPU of `selection` (core/gpu_selection.hpp: off, auto (GPU 0 when one is visible,
   // else the CPU) or a single ordinal), with its limit in `limits` (auto and off: GPU 0's). A

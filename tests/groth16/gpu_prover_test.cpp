@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <thread>
 #include <vector>
 
@@ -259,6 +260,63 @@ TEST(GpuProver, HighPriorityBesideNormalGivesTheSameProofs) {
   const Assignment w = synthesize(circuit);
   for (int i = 0; i < 3 * kRounds; ++i) {
     const auto want = prove(params, w, Blinding::from_seed(test::seed() + 200 + i), pool).value().to_bytes();
+    EXPECT_EQ(got[i], std::vector<uint8_t>(want.begin(), want.end())) << "proof " << i;
+  }
+}
+
+// Provers of one card sharing a GpuShare (groth16/gpu_share.hpp): the second plans beside the
+// first (under a limit that fits one resident prover and a second's witnesses, it is streamed,
+// where alone it would be resident), an express prover joins without turns, and proofs from all
+// three at once equal the CPU's bytes.
+TEST(GpuProver, ProversSharingACardPlanAndTakeTurns) {
+  CUZK_REQUIRE_GPU();
+  ThreadPool pool(2);
+  const auto circuit = [](auto& cs) { test::random_r1cs(cs, 1 << 14, 43); };
+  const auto compiled = compile(circuit);
+  const ToxicWaste tw = ToxicWaste::from_seed(test::seed() + 60);
+  const auto params = setup(compiled, tw, pool).value();
+  r1cs::WitnessCS<Fr> wcs;
+  circuit(wcs);
+  const Witness z{wcs.inputs(), wcs.aux()};
+  const auto needs = GpuMemoryNeeds::estimate(ParameterSizes::of(params), CircuitSizes{z.inputs.size(), z.aux.size()},
+                                              circuit_device_bytes(compiled));
+  GpuProverOptions shared;
+  shared.share = std::make_shared<GpuShare>();
+  shared.memory_limit = needs.resident() + needs.witnesses;
+  shared.pool = &pool;
+  GpuProver first(params, gpu::Device(0), &compiled, shared);
+  EXPECT_EQ(first.placement(), GpuPlacement::resident);
+  EXPECT_EQ(shared.share->others().largest_turn, needs.turn(GpuPlacement::resident));
+  GpuProver second(params, gpu::Device(0), &compiled, shared);
+  EXPECT_EQ(second.placement(), GpuPlacement::streamed);
+  const size_t turns = std::max(needs.turn(GpuPlacement::resident), needs.turn(GpuPlacement::streamed));
+  EXPECT_EQ(shared.share->others().largest_turn, turns);
+  GpuProverOptions alone = shared;
+  alone.share = nullptr;
+  EXPECT_EQ(GpuProver(params, gpu::Device(0), &compiled, alone).placement(), GpuPlacement::resident);
+  GpuProverOptions express = shared;
+  express.memory_limit = 0;
+  express.priority = GpuPriority::high;
+  GpuProver third(params, gpu::Device(0), &compiled, express);
+  EXPECT_EQ(shared.share->others().largest_turn, turns);  // the express one takes none
+  constexpr int kRounds = 3;
+  std::vector<std::vector<uint8_t>> got(3 * kRounds);
+  const auto run = [&](GpuProver& p, int first_round) {
+    for (int i = first_round; i < first_round + kRounds; ++i) {
+      const auto proof = p.prove(z, Blinding::from_seed(test::seed() + 300 + i));
+      if (proof) {
+        const auto bytes = proof->to_bytes();
+        got[i].assign(bytes.begin(), bytes.end());
+      }
+    }
+  };
+  std::thread a([&] { run(first, 0); }), b([&] { run(second, kRounds); }), c([&] { run(third, 2 * kRounds); });
+  a.join();
+  b.join();
+  c.join();
+  const Assignment w = synthesize(circuit);
+  for (int i = 0; i < 3 * kRounds; ++i) {
+    const auto want = prove(params, w, Blinding::from_seed(test::seed() + 300 + i), pool).value().to_bytes();
     EXPECT_EQ(got[i], std::vector<uint8_t>(want.begin(), want.end())) << "proof " << i;
   }
 }

@@ -1,0 +1,61 @@
+#include "groth16/gpu_share.hpp"
+
+#include <algorithm>
+
+namespace cuzk::groth16 {
+
+size_t GpuShare::Others::budget(size_t free, size_t limit) const {
+  size_t b = free;
+  if (limit != 0) b = std::min(b, limit > resident ? limit - resident : 0);
+  return b > held ? b - held : 0;
+}
+
+GpuShare::Others GpuShare::others() const {
+  const std::lock_guard lock(mutex_);
+  return {resident_, held_, turns_.empty() ? 0 : *turns_.rbegin()};
+}
+
+GpuShare::Member GpuShare::join(Needs needs) {
+  const std::lock_guard lock(mutex_);
+  resident_ += needs.resident;
+  held_ += needs.held;
+  if (needs.turn > 0) turns_.insert(needs.turn);
+  return Member(this, needs);
+}
+
+void GpuShare::leave(const Needs& needs) {
+  const std::lock_guard lock(mutex_);
+  resident_ -= needs.resident;
+  held_ -= needs.held;
+  if (needs.turn > 0) turns_.erase(turns_.find(needs.turn));
+}
+
+GpuShare::Member::~Member() {
+  if (share_ != nullptr) share_->leave(needs_);
+}
+
+GpuShare::Member& GpuShare::Member::operator=(Member&& o) noexcept {
+  if (this != &o) {
+    if (share_ != nullptr) share_->leave(needs_);
+    share_ = o.share_;
+    needs_ = o.needs_;
+    o.share_ = nullptr;
+  }
+  return *this;
+}
+
+bool GpuShare::Member::shares_turns() const {
+  if (!takes_turns()) return false;
+  const std::lock_guard lock(share_->mutex_);
+  return share_->turns_.size() > 1;
+}
+
+void GpuShare::Member::lock() {
+  if (takes_turns()) share_->turn_.lock();
+}
+
+void GpuShare::Member::unlock() {
+  if (takes_turns()) share_->turn_.unlock();
+}
+
+}  // namespace cuzk::groth16

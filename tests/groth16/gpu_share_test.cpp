@@ -1,0 +1,181 @@
+// Provers beside each other on one card (groth16/gpu_share.hpp), without a GPU: the members'
+// bookkeeping, the turn, and the plans of the 32 GiB circuits loaded one after another on an
+// H200, which must leave every member's proof room beside everything the others keep.
+
+#include "groth16/gpu_share.hpp"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+#include <vector>
+
+#include "groth16/gpu_memory_plan.hpp"
+
+namespace cuzk::groth16 {
+namespace {
+
+constexpr size_t kGiBytes = size_t{1} << 30;
+
+TEST(GpuShare, MembersAreCountedUntilTheyLeave) {
+  GpuShare share;
+  EXPECT_EQ(share.others().held, 0u);
+  EXPECT_EQ(share.others().largest_turn, 0u);
+  {
+    GpuShare::Member a = share.join({.resident = 50, .held = 8, .turn = 40});
+    GpuShare::Member b = share.join({.resident = 0, .held = 0, .turn = 16});
+    GpuShare::Member express = share.join({.resident = 1, .held = 2, .turn = 0});
+    EXPECT_TRUE(a.takes_turns());
+    EXPECT_FALSE(express.takes_turns());
+    const GpuShare::Others o = share.others();
+    EXPECT_EQ(o.resident, 51u);
+    EXPECT_EQ(o.held, 10u);
+    EXPECT_EQ(o.largest_turn, 40u);
+    {
+      GpuShare::Member moved = std::move(a);  // the membership moves with it
+      EXPECT_EQ(share.others().largest_turn, 40u);
+    }
+    EXPECT_EQ(share.others().largest_turn, 16u);  // a's left with `moved`
+    EXPECT_EQ(share.others().held, 2u);
+    b = share.join({.resident = 0, .held = 1, .turn = 4});  // b's first membership ends
+    EXPECT_EQ(share.others().largest_turn, 4u);
+    EXPECT_EQ(share.others().held, 3u);
+  }
+  EXPECT_EQ(share.others().resident, 0u);
+  EXPECT_EQ(share.others().held, 0u);
+  EXPECT_EQ(share.others().largest_turn, 0u);
+}
+
+TEST(GpuShare, BudgetSubtractsWhatOthersMayStillHold) {
+  const GpuShare::Others o{.resident = 50 * kGiBytes, .held = 8 * kGiBytes, .largest_turn = 40 * kGiBytes};
+  EXPECT_EQ(o.budget(85 * kGiBytes, 0), 77 * kGiBytes);
+  // A limit counts every member's data: 100 GiB for cuzk, 50 of them the others' key and circuit.
+  EXPECT_EQ(o.budget(85 * kGiBytes, 100 * kGiBytes), 42 * kGiBytes);
+  EXPECT_EQ(o.budget(4 * kGiBytes, 0), 0u);
+  EXPECT_EQ(o.budget(85 * kGiBytes, 40 * kGiBytes), 0u);
+}
+
+TEST(GpuShare, OneTurnAtATimeExpressProversDoNotWait) {
+  GpuShare share;
+  GpuShare::Member a = share.join({.resident = 0, .held = 0, .turn = 10});
+  EXPECT_FALSE(a.shares_turns());  // alone: a resident prover keeps its workspaces
+  GpuShare::Member b = share.join({.resident = 0, .held = 0, .turn = 20});
+  GpuShare::Member express = share.join({.resident = 0, .held = 5, .turn = 0});
+  EXPECT_TRUE(a.shares_turns());
+  EXPECT_TRUE(b.shares_turns());
+  EXPECT_FALSE(express.shares_turns());
+  std::atomic<bool> b_in{false};
+  a.lock();
+  std::thread t([&] {
+    const std::lock_guard turn(b);
+    b_in = true;
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  EXPECT_FALSE(b_in.load());  // b waits for a's turn to end
+  {
+    const std::lock_guard turn(express);  // no wait
+  }
+  a.unlock();
+  t.join();
+  EXPECT_TRUE(b_in.load());
+}
+
+// The 32 GiB shapes of gpu_memory_plan_test (PoRep partition, WindowPoSt partition), and a small
+// WinningPoSt-like express prover, loaded on a 139 GiB card one after another, each planning as
+// GpuProver does: within the free memory less what the others may still hold, leaving room for
+// their largest turn. After each load, everything the members keep plus the largest turn fits.
+TEST(GpuShare, PlansOnOneCardLeaveRoomForEveryProof) {
+  const size_t card = 139 * kGiBytes, m = size_t{1} << 27;
+  ParameterSizes porep;
+  porep.ic = 39;
+  porep.h = m - 1;
+  porep.l = 130'169'893;
+  porep.a = 100'000'000;
+  porep.b_g1 = porep.b_g2 = 20'000'000;
+  const auto porep_needs = GpuMemoryNeeds::estimate(porep, CircuitSizes{porep.ic, porep.l}, 7 * kGiBytes);
+  const size_t aux = 126'902'376, inputs = 25'840;
+  ParameterSizes window;
+  window.ic = inputs + 1;
+  window.h = m - 1;
+  window.l = aux;
+  window.a = aux * 16'770 / 22'128 + inputs;
+  window.b_g1 = window.b_g2 = aux * 16'028 / 22'128;
+  const auto window_needs = GpuMemoryNeeds::estimate(window, CircuitSizes{inputs, aux}, 10 * kGiBytes);
+  ParameterSizes winning;
+  winning.ic = 133;
+  winning.h = (size_t{1} << 22) - 1;
+  winning.l = winning.a = winning.b_g1 = winning.b_g2 = 3'500'000;
+  const auto winning_needs = GpuMemoryNeeds::estimate(winning, CircuitSizes{winning.ic, winning.l}, kGiBytes / 4);
+
+  GpuShare share;
+  std::vector<GpuShare::Member> members;
+  size_t allocated = 0;  // the members' keys and circuits: what the free memory no longer shows
+  const auto load = [&](const GpuMemoryNeeds& needs, GpuPriority priority) {
+    const GpuShare::Others others = share.others();
+    const Expected<GpuPlacement> p = place_on_gpu(needs, others.budget(card - allocated, 0), others.largest_turn);
+    if (!p) {
+      ADD_FAILURE() << p.error().message;
+      return GpuPlacement::streamed;
+    }
+    const GpuShare::Needs n = needs.share_needs(*p, priority);
+    members.push_back(share.join(n));
+    allocated += n.resident;
+    const GpuShare::Others now = share.others();
+    EXPECT_LE(now.resident + now.held + now.largest_turn, card);
+    return *p;
+  };
+  // Alone, WindowPoSt would take the compact placement; beside a resident PoRep it is streamed:
+  // its key and circuit, its witnesses and the larger of the two proofs would exceed the card.
+  EXPECT_EQ(place_on_gpu(window_needs, card).value(), GpuPlacement::resident_compact);
+  EXPECT_EQ(load(porep_needs, GpuPriority::normal), GpuPlacement::resident);
+  EXPECT_GT(window_needs.total(GpuPlacement::resident_compact, porep_needs.turn(GpuPlacement::resident)),
+            card - allocated - porep_needs.witnesses);
+  EXPECT_EQ(load(window_needs, GpuPriority::normal), GpuPlacement::streamed);
+  EXPECT_EQ(load(winning_needs, GpuPriority::high), GpuPlacement::resident);
+  // The express prover holds its whole proof; the turns are still PoRep's and WindowPoSt's.
+  EXPECT_EQ(share.others().largest_turn, porep_needs.turn(GpuPlacement::resident));
+  // Loaded the other way round, WindowPoSt keeps its compact placement and PoRep adapts.
+  GpuShare other;
+  std::vector<GpuShare::Member> other_members;  // after `other`: they leave it before it goes
+  {
+    const GpuShare::Others none = other.others();
+    EXPECT_EQ(place_on_gpu(window_needs, none.budget(card, 0), none.largest_turn).value(),
+              GpuPlacement::resident_compact);
+    other_members.push_back(other.join(window_needs.share_needs(GpuPlacement::resident_compact, GpuPriority::normal)));
+    const GpuShare::Others o = other.others();
+    const size_t left = card - window_needs.key - window_needs.circuit;
+    const GpuPlacement p = place_on_gpu(porep_needs, o.budget(left, 0), o.largest_turn).value();
+    EXPECT_NE(p, GpuPlacement::resident);
+    const GpuShare::Needs n = porep_needs.share_needs(p, GpuPriority::normal);
+    other_members.push_back(other.join(n));
+    const GpuShare::Others now = other.others();
+    EXPECT_LE(now.resident + now.held + now.largest_turn, card);
+  }
+}
+
+TEST(GpuShare, TotalsAloneAreThePlacementsOwnNeeds) {
+  ParameterSizes key;
+  key.ic = 5;
+  key.h = (size_t{1} << 20) - 1;
+  key.l = key.a = key.b_g1 = key.b_g2 = 900'000;
+  const auto needs = GpuMemoryNeeds::estimate(key, CircuitSizes{5, 900'000}, 64 << 20);
+  EXPECT_EQ(needs.total(GpuPlacement::resident), needs.resident());
+  EXPECT_EQ(needs.total(GpuPlacement::resident_compact), needs.resident_compact());
+  EXPECT_EQ(needs.total(GpuPlacement::streamed), needs.streamed_proof);
+  // Beside a larger turn, every placement needs that turn instead of its own.
+  const size_t big = needs.resident_proofs * 2;
+  EXPECT_EQ(needs.total(GpuPlacement::streamed, big), big);
+  EXPECT_EQ(needs.total(GpuPlacement::resident, big), needs.key + needs.circuit + needs.witnesses + big);
+  const auto e = place_on_gpu(needs, big - 1, big);
+  ASSERT_FALSE(e.has_value());
+  EXPECT_NE(e.error().message.find("beside another prover's proof"), std::string::npos) << e.error().message;
+  // An express prover takes no turns: it holds its proof's buffers.
+  const GpuShare::Needs express = needs.share_needs(GpuPlacement::resident, GpuPriority::high);
+  EXPECT_EQ(express.turn, 0u);
+  EXPECT_EQ(express.held, needs.resident_proofs);
+  EXPECT_EQ(express.resident, needs.key + needs.circuit);
+}
+
+}  // namespace
+}  // namespace cuzk::groth16
