@@ -7,8 +7,8 @@
 #include "core/error.hpp"
 #include "core/mapped_file.hpp"
 #include "gadgets/poseidon.hpp"
-#include "gadgets/tree_hash.hpp"
 #include "porep/merkle_bincode.hpp"
+#include "porep/path_roots.hpp"
 
 namespace cuzk::post {
 
@@ -98,9 +98,8 @@ Expected<void> validate(const FallbackPoStSectorProof& proof, const RegisteredPo
   static constexpr std::array<const char*, 3> kNames = {"Single", "Sub", "Top"};
   const InclusionLayout want{0, s.base_path_len(), s.sub_arity ? 1u : 0u, s.top_arity ? 1u : 0u};
   const std::vector<uint64_t> challenges = vanilla_challenges(registered, randomness, proof.sector_id, sector_index);
-  const gadgets::PoseidonTreeHash hash = poseidon.tree_hash();
-  std::vector<ff::Fr> children;
-  for (size_t n = 0; n < sp.inclusion_proofs.size(); ++n) {
+  // Every check of path n but the last (its root), in the order the errors are reported.
+  const auto check_shape = [&](size_t n) -> Expected<void> {
     const MerkleProof& m = sp.inclusion_proofs[n];
     const InclusionLayout& at = sp.layout[n];
     const std::string f = field + ".inclusion_proofs[" + std::to_string(n) + "]";
@@ -113,9 +112,8 @@ Expected<void> validate(const FallbackPoStSectorProof& proof, const RegisteredPo
                                     " tree R has " + std::to_string(want.base) + "+" + std::to_string(want.sub) + "+" +
                                     std::to_string(want.top));
     if (!(m.root == sp.comm_r_last)) return fail(at.offset, f + ".root", "is not the sector's comm_r_last");
-    // The leaf index in mixed radix (base digits first) and the root the path hashes to.
+    // The leaf index in mixed radix (base digits first).
     uint64_t leaf = 0, weight = 1;
-    ff::Fr node = m.leaf;
     for (size_t l = 0; l < m.path.size(); ++l) {
       const uint32_t arity = l < at.base ? s.base_arity : l < size_t(at.base) + at.sub ? s.sub_arity : s.top_arity;
       const PathElement& e = m.path[l];
@@ -126,16 +124,31 @@ Expected<void> validate(const FallbackPoStSectorProof& proof, const RegisteredPo
                         " and indices below " + std::to_string(arity));
       leaf += e.index * weight;
       weight *= arity;
-      children.assign(e.hashes.begin(), e.hashes.end());
-      children.insert(children.begin() + e.index, node);
-      node = hash.native(children);
     }
     if (leaf != challenges[n])
       return fail(at.offset, f, "leaf index " + std::to_string(leaf) + " is not the derived challenge " +
                                     std::to_string(challenges[n]) + " (sector " + std::to_string(proof.sector_id) +
                                     ", position " + std::to_string(sector_index) + ")");
-    if (!(node == m.root)) return fail(at.offset, f, "the path does not hash to its root");
+    return {};
+  };
+  // The shapes first, up to the first bad one; then the roots of the paths before it, hashed
+  // together level by level (porep/path_roots.hpp); then the errors in path order, as one path
+  // at a time would report them: a root mismatch on an earlier path before a later bad shape.
+  Expected<void> bad_shape;
+  size_t shaped = 0;
+  for (; shaped < sp.inclusion_proofs.size(); ++shaped) {
+    bad_shape = check_shape(shaped);
+    if (!bad_shape) break;
   }
+  std::vector<const MerkleProof*> paths;
+  for (size_t n = 0; n < shaped; ++n) paths.push_back(&sp.inclusion_proofs[n]);
+  const std::vector<ff::Fr> roots = porep::poseidon_path_roots(poseidon, paths);
+  for (size_t n = 0; n < shaped; ++n) {
+    if (!(roots[n] == sp.inclusion_proofs[n].root))
+      return fail(sp.layout[n].offset, field + ".inclusion_proofs[" + std::to_string(n) + "]",
+                  "the path does not hash to its root");
+  }
+  if (!bad_shape) return bad_shape;
   const std::array<ff::Fr, 2> pair = {sp.comm_c, sp.comm_r_last};
   if (!(gadgets::poseidon_hash(poseidon.arity(2), pair) == proof.comm_r))
     return fail(8, "comm_r", "is not Poseidon2(comm_c, comm_r_last)");
