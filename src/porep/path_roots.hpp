@@ -13,8 +13,8 @@
 
 #include "core/error.hpp"
 #include "ff/bls12_381.hpp"
+#include "gadgets/poseidon_batch.hpp"
 #include "porep/c1.hpp"
-#include "porep/poseidon.hpp"
 
 namespace cuzk::porep {
 
@@ -22,8 +22,9 @@ namespace cuzk::porep {
 // index among the siblings and the group hashed with the MerkleTree constants of its arity (2, 4
 // or 8), as por.hpp's insert + hash. A shorter path is done when its elements are (its lane idles).
 // Throws Exception (kInvalidArgument) on an element of another arity or an index past its group:
-// callers check the shapes first.
-inline std::vector<ff::Fr> poseidon_path_roots(const PorepPoseidon& poseidon, std::span<const MerkleProof* const> paths) {
+// callers check the shapes first. Poseidon: PorepPoseidon or snap's UpdatePoseidon (batch(arity)).
+template <class Poseidon>
+std::vector<ff::Fr> poseidon_path_roots(const Poseidon& poseidon, std::span<const MerkleProof* const> paths) {
   std::vector<ff::Fr> nodes(paths.size());
   size_t levels = 0;
   for (size_t n = 0; n < paths.size(); ++n) {
