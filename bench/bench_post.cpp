@@ -5,6 +5,9 @@
 // scalar hash, in the same run (docs/PERF.md 33).
 #include <benchmark/benchmark.h>
 
+#include <span>
+#include <vector>
+
 #include "core/thread_pool.hpp"
 #include "post/synthetic_vanilla.hpp"
 #include "post/vanilla.hpp"
@@ -42,6 +45,26 @@ void validate_all(benchmark::State& state, PostKind kind) {
 // 16 sectors of a WindowPoSt partition (10 paths each); items = sectors.
 void BM_ValidateWindowPoSt32GiB(benchmark::State& state) { validate_all(state, PostKind::kWindow); }
 BENCHMARK(BM_ValidateWindowPoSt32GiB)->ArgName("scalar")->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+
+// The same 16 sectors four at a time through validate_sectors (as validate_partition runs them):
+// 40 paths fill five groups of eight lanes.
+void BM_ValidateWindowPoSt32GiB_FourSectors(benchmark::State& state) {
+  const SyntheticVanilla& v = proofs(PostKind::kWindow);
+  const PostPoseidon poseidon(state.range(0) == 0 ? gadgets::PoseidonKernel::best : gadgets::PoseidonKernel::scalar);
+  std::vector<SectorToValidate> sectors;
+  for (size_t i = 0; i < v.proofs.size(); ++i) sectors.push_back({&v.proofs[i], i, "bench"});
+  for (auto _ : state) {
+    for (size_t first = 0; first < sectors.size(); first += 4) {
+      for (const Expected<void>& ok :
+           validate_sectors(std::span(sectors).subspan(first, 4), v.proof, v.randomness, poseidon)) {
+        if (!ok) state.SkipWithError(ok.error().message.c_str());
+      }
+    }
+  }
+  state.SetItemsProcessed(int64_t(state.iterations() * v.proofs.size()));
+  state.SetLabel(poseidon.batch(8).uses_ifma() ? "ifma" : "scalar");
+}
+BENCHMARK(BM_ValidateWindowPoSt32GiB_FourSectors)->ArgName("scalar")->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 
 // The one sector of a WinningPoSt (66 paths).
 void BM_ValidateWinningPoSt32GiB(benchmark::State& state) { validate_all(state, PostKind::kWinning); }

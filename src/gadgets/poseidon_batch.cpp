@@ -27,6 +27,7 @@ Limbs split52(const Fr::Int& v) {
   return {w[0] & kMask52, ((w[0] >> 52) | (w[1] << 12)) & kMask52, ((w[1] >> 40) | (w[2] << 24)) & kMask52,
           ((w[2] >> 28) | (w[3] << 36)) & kMask52, w[3] >> 16};
 }
+#ifdef CUZK_POSEIDON_IFMA  // the kernel's output alone needs the way back
 Fr::Int join52(const Limbs& l) {
   Fr::Int v;
   v.limbs[0] = l[0] | (l[1] << 52);
@@ -35,6 +36,7 @@ Fr::Int join52(const Limbs& l) {
   v.limbs[3] = (l[3] >> 36) | (l[4] << 16);
   return v;
 }
+#endif
 
 // x·2^260 mod r: Fr's representation (·2^256) of 16·x.
 Limbs lane_form(const Fr& x) {

@@ -132,6 +132,37 @@ TEST(PostVanilla, FirstFailingPathIsNamed) {
   }
 }
 
+// validate_sectors hashes several sectors' paths together; each result is still its own
+// sector's: a good one passes beside bad ones, and each bad one names its own first failure.
+TEST(PostVanilla, SectorsValidatedTogetherKeepTheirOwnResults) {
+  const test::ModelRequest window = test::read_request("window-2KiB");
+  std::vector<FallbackPoStSectorProof> p;
+  for (size_t i = 0; i < 2; ++i)
+    p.push_back(decode_vanilla(slurp(kData / ("window-2KiB.vanilla.sector" + std::to_string(i + 1) + ".bin")), "w")
+                    .value());
+  FallbackPoStSectorProof sibling = p[1], other_id = p[1], none = p[0];
+  sibling.sectors[0].inclusion_proofs[1].path[0].hashes[0] += ff::Fr::one();
+  other_id.sector_id += 1000;  // the challenges follow from the sector id
+  none.sectors.clear();
+  const std::vector<SectorToValidate> sectors = {
+      {&p[0], 0, "a"}, {&sibling, 1, "b"}, {&other_id, 1, "c"}, {&none, 0, "d"}, {&p[1], 1, "e"}};
+  for (gadgets::PoseidonKernel kernel : {gadgets::PoseidonKernel::best, gadgets::PoseidonKernel::scalar}) {
+    const PostPoseidon poseidon(kernel);
+    const std::vector<Expected<void>> r = validate_sectors(sectors, window.data.proof, window.data.randomness, poseidon);
+    ASSERT_EQ(r.size(), sectors.size());
+    EXPECT_TRUE(r[0]) << r[0].error().message;
+    ASSERT_FALSE(r[1]);
+    EXPECT_EQ(r[1].error().message, "b: offset " + std::to_string(sibling.sectors[0].layout[1].offset) +
+                                        ": vanilla_proof.sectors[0].inclusion_proofs[1]: the path does not hash to its root");
+    ASSERT_FALSE(r[2]);
+    EXPECT_NE(r[2].error().message.find("c: offset "), std::string::npos);
+    EXPECT_NE(r[2].error().message.find("is not the derived challenge"), std::string::npos) << r[2].error().message;
+    ASSERT_FALSE(r[3]);
+    EXPECT_EQ(r[3].error().message, "d: offset 40: vanilla_proof.sectors: expected 1 SectorProof, got 0");
+    EXPECT_TRUE(r[4]) << r[4].error().message;
+  }
+}
+
 // stride > 1: every offset of the first 600 bytes and the last 100, every stride-th between (the
 // 32 GiB proof's 24,960 cuts take minutes under ASan).
 void expect_every_truncation_refused(const std::vector<uint8_t>& bytes, size_t stride = 1) {
