@@ -11,7 +11,7 @@
 // representation (x·2^256) of 16·x, split at 52 bits (4 Fr additions an input); back, the
 // canonical X read as Fr's representation is 16·y, times 1/16 (one Fr product an output).
 // Values stay below 3.1r < 2^260 without reductions beyond one REDC per product or dot
-// product (bounds in poseidon_ifma.cpp). Cost: a Montgomery product 50 + 55 IFMA (limb
+// product (bounds in poseidon_ifma.hpp). Cost: a Montgomery product 50 + 55 IFMA (limb
 // products + REDC), a squaring 30 + 55; a dense mix row of width t one REDC for t products.
 // Eight arity-8 hashes ~148 k IFMA (vpmadd52{l,h}uq), against ~2,000 Fr products a hash scalar.
 //

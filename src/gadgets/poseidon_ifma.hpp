@@ -10,6 +10,21 @@
 // limbs X = Σ_k X_k·2^(52k), X_k < 2^52; r < 2^255 and 2^260/r ≈ 35.3. Fr's own form is
 // x·2^256 mod r (4×64 limbs), so X is Fr's raw representation of 16·x, split at 52 bits: the
 // conversion is exact and needs no product in the kernel (gadgets/poseidon_batch.cpp).
+//
+// Arithmetic. An element is five 52-bit limbs per lane (Fe); a product is accumulated unreduced
+// in ten 64-bit columns (Wide): vpmadd52luq adds the low 52 bits of a limb product to column
+// i + j, vpmadd52huq its high 52 bits to column i + j + 1. A column takes at most 10 terms a
+// product, so 12 products (a dense row of width 12) plus a reduction stay below 2^60. The
+// Montgomery reduction (REDC, R = 2^260) returns (W + Q·r)/2^260 with no final subtraction:
+// with ρ = r/2^260 < 1/35.3 its result is below W/2^260 + r. Bounds in multiples of r (B·r):
+//   - state after a mix (a sum of t ≤ 12 products of constants < r by elements < 2.06r):
+//     < (12·2.06·ρ + 1)·r < 1.71r;
+//   - S-box input x < 2r (a mix's output, or the first round's input + key); x² < 1.12r,
+//     x⁴ < 1.04r, x⁵ + key < (2·1.04·ρ + 1)·r + r < 2.06r;
+//   - sparse rounds: s[j] + v·s[0] < 2r + 1.06r, then brought below 2r by subtracting 2r when
+//     it is at least 2r (s[j] would otherwise grow by ~r in each of the 55-57 partial rounds);
+//   - every value stays below 3.1r < 2^260, so limbs fit, and the output (< 1.71r) needs one
+//     conditional subtraction of r to be canonical.
 
 #include <cstddef>
 #include <cstdint>
