@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "gadgets/poseidon.hpp"
+#include "gadgets/poseidon_batch.hpp"
 #include "gadgets/poseidon_gadget.hpp"
 #include "gadgets/sha256.hpp"
 #include "r1cs/proving_cs.hpp"
@@ -28,6 +29,28 @@ void BM_poseidon(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(BM_poseidon)->Name("poseidon_hash")->Arg(2)->Arg(4)->Arg(8)->Arg(11)->Unit(benchmark::kMicrosecond);
+
+// PoseidonBatch on 8 preimages an iteration (one IFMA group; items = hashes): {arity, kernel}
+// with kernel 0 = best (IFMA where the CPU has it), 1 = the scalar fallback, in the same run.
+void BM_poseidon_batch(benchmark::State& state) {
+  const auto arity = static_cast<size_t>(state.range(0));
+  const auto kernel = state.range(1) == 0 ? gadgets::PoseidonKernel::best : gadgets::PoseidonKernel::scalar;
+  const auto constants = gadgets::PoseidonConstants::merkle_tree(arity);
+  const gadgets::PoseidonBatch batch(constants, kernel);
+  std::vector<Fr> x(8 * arity), out(8);
+  for (size_t i = 0; i < x.size(); ++i) x[i] = Fr::from_uint(7 + i);
+  for (auto _ : state) {
+    batch.hash(x, out);
+    benchmark::DoNotOptimize(x[0] = out[0]);
+  }
+  state.SetItemsProcessed(int64_t(state.iterations() * out.size()));
+  state.SetLabel(batch.uses_ifma() ? "ifma" : "scalar");
+}
+BENCHMARK(BM_poseidon_batch)
+    ->Name("poseidon_hash_batch8")
+    ->ArgNames({"arity", "scalar"})
+    ->ArgsProduct({{2, 4, 8, 11}, {0, 1}})
+    ->Unit(benchmark::kMicrosecond);
 
 void report(benchmark::State& state, size_t rows, size_t aux) {
   state.counters["rows_per_s"] = benchmark::Counter(double(rows), benchmark::Counter::kIsIterationInvariantRate);

@@ -5,6 +5,8 @@
 #include <simdjson.h>
 
 #include "porep/c1.hpp"
+#include "porep/c1_check.hpp"
+#include "porep/poseidon.hpp"
 #include "porep/synthetic_c1.hpp"
 
 namespace cuzk::porep {
@@ -71,5 +73,23 @@ void BM_SimdjsonDomReused_32GiB(benchmark::State& state) {
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * text.size()));
 }
 BENCHMARK(BM_SimdjsonDomReused_32GiB)->Unit(benchmark::kMillisecond)->MinTime(2.0);
+}  // namespace
+}  // namespace cuzk::porep
+
+namespace cuzk::porep {
+namespace {
+// check_vanilla_proofs of the 32 GiB C1 on the calling thread (no pool; 180 challenges, each
+// 15 column hashes of arity 11 and 16 arity-8 paths of 10 levels): the batched Poseidon on IFMA
+// (arg 0, where the CPU has it) against the scalar hash (arg 1), in the same run.
+void BM_CheckC1_32GiB(benchmark::State& state) {
+  static const C1 c1 = parse_c1(c1_32gib_text(), "c1.json").value();
+  const PorepPoseidon poseidon(state.range(0) == 0 ? gadgets::PoseidonKernel::best : gadgets::PoseidonKernel::scalar);
+  for (auto _ : state) {
+    const auto ok = check_vanilla_proofs(c1, poseidon, nullptr, "c1.json");
+    if (!ok) state.SkipWithError(ok.error().message.c_str());
+  }
+  state.SetLabel(poseidon.batch(8).uses_ifma() ? "ifma" : "scalar");
+}
+BENCHMARK(BM_CheckC1_32GiB)->ArgName("scalar")->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 }  // namespace
 }  // namespace cuzk::porep

@@ -13,6 +13,7 @@
 #include "gadgets/tree_hash.hpp"
 #include "porep/challenges.hpp"
 #include "porep/graph.hpp"
+#include "porep/path_roots.hpp"
 #include "porep/sector_shape.hpp"
 #include "porep/verify.hpp"
 
@@ -50,7 +51,6 @@ class Checker {
       : c1_(c1),
         shape_(r.shape),
         poseidon_(poseidon),
-        tree_(poseidon.tree_hash()),
         graph_(r.shape.nodes, r.proof.porep_id(), graph_version(r.proof.api_version)),
         replica_id_(replica_id),
         comm_d_(Fr::from_bytes_le(c1.comm_d).value()),  // below 2^254: validate() checked it
@@ -86,28 +86,46 @@ class Checker {
 
     std::vector<Fr> children;
     const auto sha = [](std::span<const Fr> c) { return gadgets::Sha256TreeHash::native(c); };
-    const auto poseidon_tree = [this](std::span<const Fr> c) { return tree_.native(c); };
     if (climb(p.comm_d_proof, sha, children) != comm_d_) {
       return fail("comm_d_proofs", "the path from the leaf does not reach the root (comm_d)");
     }
 
+    // The Poseidon work of the checks below, done together (eight lanes at a time where the CPU
+    // has IFMA): the columns' leaf hashes, and the roots of their paths and of tree R's. The
+    // checks then run in their order on these values.
+    std::vector<const ColumnProof*> columns;
+    for (const ColumnProof& c : p.drg_parents) columns.push_back(&c);
+    for (const ColumnProof& c : p.exp_parents) columns.push_back(&c);
+    columns.push_back(&p.c_x);
+    const size_t layers = shape_.layers;
+    std::vector<Fr> rows, leaves(columns.size());
+    std::vector<const MerkleProof*> paths;
+    for (const ColumnProof* c : columns) {
+      rows.insert(rows.end(), c->rows.begin(), c->rows.end());  // layers each: validate() checked
+      paths.push_back(&c->inclusion);
+    }
+    paths.push_back(&p.comm_r_last_proof);
+    poseidon_.batch(layers).hash(rows, leaves);
+    const std::vector<Fr> roots = poseidon_path_roots(poseidon_, paths);
+
     // A column: leaf = Poseidon_L(rows), and its path up to its root (comm_c, one throughout).
-    const gadgets::PoseidonConstants& column_hash = poseidon_.arity(shape_.layers);
-    const auto column = [&](const ColumnProof& c, const std::string& at) -> Expected<void> {
-      if (gadgets::poseidon_hash(column_hash, c.rows) != c.inclusion.leaf) {
+    const auto column = [&](size_t k, const std::string& at) -> Expected<void> {
+      const ColumnProof& c = *columns[k];
+      if (leaves[k] != c.inclusion.leaf) {
         return fail(fmt::format("{}.inclusion_proof.data.{}.leaf", at, kind_name(c.inclusion.kind)),
                     "not the Poseidon hash of the column's rows");
       }
-      if (climb(c.inclusion, poseidon_tree, children) != c.inclusion.root) {
+      if (roots[k] != c.inclusion.root) {
         return fail(at + ".inclusion_proof", "the path from the leaf does not reach the root (comm_c)");
       }
       return {};
     };
     for (size_t j = 0; j < p.drg_parents.size(); ++j) {
-      if (auto ok = column(p.drg_parents[j], fmt::format("replica_column_proofs.drg_parents[{}]", j)); !ok) return ok;
+      if (auto ok = column(j, fmt::format("replica_column_proofs.drg_parents[{}]", j)); !ok) return ok;
     }
     for (size_t j = 0; j < p.exp_parents.size(); ++j) {
-      if (auto ok = column(p.exp_parents[j], fmt::format("replica_column_proofs.exp_parents[{}]", j)); !ok) return ok;
+      if (auto ok = column(p.drg_parents.size() + j, fmt::format("replica_column_proofs.exp_parents[{}]", j)); !ok)
+        return ok;
     }
 
     // Labels, layer by layer, from the parents' rows (the circuit computes them so): the
@@ -139,14 +157,14 @@ class Checker {
         return fail(fmt::format("encoding_proof.parents[{}]", j), "differs from the last layer's labeling proof");
       }
     }
-    if (auto ok = column(p.c_x, "replica_column_proofs.c_x"); !ok) return ok;
+    if (auto ok = column(columns.size() - 1, "replica_column_proofs.c_x"); !ok) return ok;
 
     // Tree R: the replica node = the last label + the data leaf.
     if (p.comm_r_last_proof.leaf != p.c_x.rows.back() + p.comm_d_proof.leaf) {
       return fail(fmt::format("comm_r_last_proof.data.{}.leaf", kind_name(p.comm_r_last_proof.kind)),
                   "not the encoding (the last label + the data leaf)");
     }
-    if (climb(p.comm_r_last_proof, poseidon_tree, children) != p.comm_r_last_proof.root) {
+    if (roots.back() != p.comm_r_last_proof.root) {
       return fail("comm_r_last_proof", "the path from the leaf does not reach the root (comm_r_last)");
     }
     return {};
@@ -156,7 +174,6 @@ class Checker {
   const C1& c1_;
   const SectorShape& shape_;
   const PorepPoseidon& poseidon_;
-  gadgets::PoseidonTreeHash tree_;
   StackedGraph graph_;
   Fr replica_id_, comm_d_;
   std::string_view variant_, source_;

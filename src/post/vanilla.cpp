@@ -7,8 +7,8 @@
 #include "core/error.hpp"
 #include "core/mapped_file.hpp"
 #include "gadgets/poseidon.hpp"
-#include "gadgets/tree_hash.hpp"
 #include "porep/merkle_bincode.hpp"
+#include "porep/path_roots.hpp"
 
 namespace cuzk::post {
 
@@ -73,34 +73,60 @@ std::vector<uint8_t> encode_vanilla(const FallbackPoStSectorProof& proof) {
   return out;
 }
 
-Expected<void> validate(const FallbackPoStSectorProof& proof, const RegisteredPostProof& registered,
-                        std::span<const uint8_t, 32> randomness, uint64_t sector_index, const PostPoseidon& poseidon,
-                        std::string_view source) {
+namespace {
+
+Error fail_at(std::string_view source, size_t offset, const std::string& field, const std::string& what) {
+  return Error{ErrorCode::kInvalidArgument,
+               std::string(source) + ": offset " + std::to_string(offset) + ": " + field + ": " + what};
+}
+
+// validate()'s checks of one sector before its paths' roots, in the order errors are reported:
+// the sector's own (early), then path by path every check but the root, up to the first bad path.
+struct ShapeChecked {
+  Expected<void> early;      // a failure before any path; then nothing else counts
+  size_t shaped = 0;         // paths [0, shaped) passed every check but their root
+  Expected<void> bad_shape;  // path `shaped`'s failure, when shaped is below the count
+};
+
+ShapeChecked check_shapes(const SectorToValidate& sector, const RegisteredPostProof& registered,
+                          std::span<const uint8_t, 32> randomness) {
+  const FallbackPoStSectorProof& proof = *sector.proof;
+  const std::string_view source = sector.source;
+  ShapeChecked out;
   const auto fail = [&](size_t offset, const std::string& field, const std::string& what) -> Expected<void> {
-    return Error{ErrorCode::kInvalidArgument,
-                 std::string(source) + ": offset " + std::to_string(offset) + ": " + field + ": " + what};
+    return fail_at(source, offset, field, what);
   };
-  PostParams p;
-  CUZK_TRY_ASSIGN(p, post_params(registered));
-  if (proof.sectors.size() != 1)
-    return fail(40, "vanilla_proof.sectors", "expected 1 SectorProof, got " + std::to_string(proof.sectors.size()));
+  const Expected<PostParams> params = post_params(registered);
+  if (!params) {
+    out.early = params.error();
+    return out;
+  }
+  const PostParams& p = *params;
+  if (proof.sectors.size() != 1) {
+    out.early = fail(40, "vanilla_proof.sectors", "expected 1 SectorProof, got " + std::to_string(proof.sectors.size()));
+    return out;
+  }
   const SectorProof& sp = proof.sectors[0];
   const std::string field = "vanilla_proof.sectors[0]";
-  if (sp.layout.size() != sp.inclusion_proofs.size())
-    return fail(48, field, "inclusion proofs without their layout (not decoded?)");
-  if (sp.inclusion_proofs.size() != p.vanilla_challenges)
-    return fail(48, field + ".inclusion_proofs", "expected " + std::to_string(p.vanilla_challenges) + " (" +
-                                                      std::string(registered.name) + "), got " +
-                                                      std::to_string(sp.inclusion_proofs.size()));
+  if (sp.layout.size() != sp.inclusion_proofs.size()) {
+    out.early = fail(48, field, "inclusion proofs without their layout (not decoded?)");
+    return out;
+  }
+  if (sp.inclusion_proofs.size() != p.vanilla_challenges) {
+    out.early = fail(48, field + ".inclusion_proofs", "expected " + std::to_string(p.vanilla_challenges) + " (" +
+                                                          std::string(registered.name) + "), got " +
+                                                          std::to_string(sp.inclusion_proofs.size()));
+    return out;
+  }
   const porep::SectorShape& s = p.sector;
   const MerkleProof::Kind kind =
       s.top_arity ? MerkleProof::Kind::kTop : s.sub_arity ? MerkleProof::Kind::kSub : MerkleProof::Kind::kSingle;
   static constexpr std::array<const char*, 3> kNames = {"Single", "Sub", "Top"};
   const InclusionLayout want{0, s.base_path_len(), s.sub_arity ? 1u : 0u, s.top_arity ? 1u : 0u};
+  const uint64_t sector_index = sector.position;
   const std::vector<uint64_t> challenges = vanilla_challenges(registered, randomness, proof.sector_id, sector_index);
-  const gadgets::PoseidonTreeHash hash = poseidon.tree_hash();
-  std::vector<ff::Fr> children;
-  for (size_t n = 0; n < sp.inclusion_proofs.size(); ++n) {
+  // Every check of path n but the last (its root).
+  const auto check_shape = [&](size_t n) -> Expected<void> {
     const MerkleProof& m = sp.inclusion_proofs[n];
     const InclusionLayout& at = sp.layout[n];
     const std::string f = field + ".inclusion_proofs[" + std::to_string(n) + "]";
@@ -113,9 +139,8 @@ Expected<void> validate(const FallbackPoStSectorProof& proof, const RegisteredPo
                                     " tree R has " + std::to_string(want.base) + "+" + std::to_string(want.sub) + "+" +
                                     std::to_string(want.top));
     if (!(m.root == sp.comm_r_last)) return fail(at.offset, f + ".root", "is not the sector's comm_r_last");
-    // The leaf index in mixed radix (base digits first) and the root the path hashes to.
+    // The leaf index in mixed radix (base digits first).
     uint64_t leaf = 0, weight = 1;
-    ff::Fr node = m.leaf;
     for (size_t l = 0; l < m.path.size(); ++l) {
       const uint32_t arity = l < at.base ? s.base_arity : l < size_t(at.base) + at.sub ? s.sub_arity : s.top_arity;
       const PathElement& e = m.path[l];
@@ -126,20 +151,69 @@ Expected<void> validate(const FallbackPoStSectorProof& proof, const RegisteredPo
                         " and indices below " + std::to_string(arity));
       leaf += e.index * weight;
       weight *= arity;
-      children.assign(e.hashes.begin(), e.hashes.end());
-      children.insert(children.begin() + e.index, node);
-      node = hash.native(children);
     }
     if (leaf != challenges[n])
       return fail(at.offset, f, "leaf index " + std::to_string(leaf) + " is not the derived challenge " +
                                     std::to_string(challenges[n]) + " (sector " + std::to_string(proof.sector_id) +
                                     ", position " + std::to_string(sector_index) + ")");
-    if (!(node == m.root)) return fail(at.offset, f, "the path does not hash to its root");
+    return {};
+  };
+  for (; out.shaped < sp.inclusion_proofs.size(); ++out.shaped) {
+    out.bad_shape = check_shape(out.shaped);
+    if (!out.bad_shape) break;
   }
+  return out;
+}
+
+// The rest, given the roots the shaped paths hash to: the errors in path order, as one path at a
+// time would report them (a root mismatch on an earlier path before a later bad shape), then comm_r.
+Expected<void> check_roots(const SectorToValidate& sector, const ShapeChecked& shapes, std::span<const ff::Fr> roots,
+                           const PostPoseidon& poseidon) {
+  if (!shapes.early) return shapes.early;
+  const SectorProof& sp = sector.proof->sectors[0];
+  for (size_t n = 0; n < shapes.shaped; ++n) {
+    if (!(roots[n] == sp.inclusion_proofs[n].root))
+      return fail_at(sector.source, sp.layout[n].offset, "vanilla_proof.sectors[0].inclusion_proofs[" + std::to_string(n) + "]",
+                     "the path does not hash to its root");
+  }
+  if (!shapes.bad_shape) return shapes.bad_shape;
   const std::array<ff::Fr, 2> pair = {sp.comm_c, sp.comm_r_last};
-  if (!(gadgets::poseidon_hash(poseidon.arity(2), pair) == proof.comm_r))
-    return fail(8, "comm_r", "is not Poseidon2(comm_c, comm_r_last)");
+  if (!(gadgets::poseidon_hash(poseidon.arity(2), pair) == sector.proof->comm_r))
+    return fail_at(sector.source, 8, "comm_r", "is not Poseidon2(comm_c, comm_r_last)");
   return {};
+}
+
+}  // namespace
+
+std::vector<Expected<void>> validate_sectors(std::span<const SectorToValidate> sectors,
+                                             const RegisteredPostProof& registered,
+                                             std::span<const uint8_t, 32> randomness, const PostPoseidon& poseidon) {
+  // The shapes first; then the roots of every sector's shaped paths, hashed together level by
+  // level (porep/path_roots.hpp: groups of eight across sectors); then each sector's errors.
+  std::vector<ShapeChecked> shapes;
+  std::vector<size_t> first_path;
+  std::vector<const MerkleProof*> paths;
+  for (const SectorToValidate& sector : sectors) {
+    shapes.push_back(check_shapes(sector, registered, randomness));
+    first_path.push_back(paths.size());
+    if (!shapes.back().early) continue;
+    for (size_t n = 0; n < shapes.back().shaped; ++n) paths.push_back(&sector.proof->sectors[0].inclusion_proofs[n]);
+  }
+  const std::vector<ff::Fr> roots = porep::poseidon_path_roots(poseidon, paths);
+  std::vector<Expected<void>> results;
+  for (size_t i = 0; i < sectors.size(); ++i) {
+    const std::span<const ff::Fr> own = shapes[i].early ? std::span(roots).subspan(first_path[i], shapes[i].shaped)
+                                                        : std::span<const ff::Fr>();
+    results.push_back(check_roots(sectors[i], shapes[i], own, poseidon));
+  }
+  return results;
+}
+
+Expected<void> validate(const FallbackPoStSectorProof& proof, const RegisteredPostProof& registered,
+                        std::span<const uint8_t, 32> randomness, uint64_t sector_index, const PostPoseidon& poseidon,
+                        std::string_view source) {
+  const SectorToValidate one{&proof, sector_index, source};
+  return std::move(validate_sectors(std::span(&one, 1), registered, randomness, poseidon)[0]);
 }
 
 }  // namespace cuzk::post

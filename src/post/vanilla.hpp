@@ -69,4 +69,16 @@ Expected<void> validate(const FallbackPoStSectorProof& proof, const RegisteredPo
                         std::span<const uint8_t, 32> randomness, uint64_t sector_index, const PostPoseidon& poseidon,
                         std::string_view source = "vanilla proof");
 
+// validate() of several sectors at once, each result as validate() gives it: their paths are
+// hashed together (a sector's 10 WindowPoSt paths fill 10 of 16 IFMA lanes, four sectors' 40 fill
+// five groups of eight: docs/PERF.md 33). proof and source must outlive the call.
+struct SectorToValidate {
+  const FallbackPoStSectorProof* proof = nullptr;
+  uint64_t position = 0;  // sector_index: the sector's position in the verifier's order
+  std::string_view source = "vanilla proof";
+};
+std::vector<Expected<void>> validate_sectors(std::span<const SectorToValidate> sectors,
+                                             const RegisteredPostProof& registered,
+                                             std::span<const uint8_t, 32> randomness, const PostPoseidon& poseidon);
+
 }  // namespace cuzk::post

@@ -10,6 +10,7 @@
 #include "gadgets/poseidon.hpp"
 #include "gadgets/tree_hash.hpp"
 #include "porep/merkle_bincode.hpp"
+#include "porep/path_roots.hpp"
 
 namespace cuzk::snap {
 
@@ -160,7 +161,6 @@ Expected<void> validate_partition_proof(const PartitionProof& proof, const Updat
 
   const ChallengeProof& first = proof.challenge_proofs.front();
   const ff::Fr root_r_old = first.proof_r_old.root, root_r_new = first.proof_r_new.root;
-  const gadgets::PoseidonTreeHash poseidon_tree = poseidon.tree_hash();
   const auto poseidon2 = [&](const ff::Fr& a, const ff::Fr& b) {
     const std::array<ff::Fr, 2> pre = {a, b};
     return gadgets::poseidon_hash(poseidon.merkle2(), pre);
@@ -184,6 +184,21 @@ Expected<void> validate_partition_proof(const PartitionProof& proof, const Updat
   const ff::Fr phi_value = phi(poseidon, pub.comm_d_new, pub.comm_r_old);
   const std::vector<size_t> d_arities(shape.challenge_bits(), 2);
   const size_t below_apex = shape.tree_d_levels_below_apex();
+  // The roots of every well-shaped tree R path (old and new, per challenge), hashed together
+  // level by level (porep/path_roots.hpp: eight lanes of IFMA where the CPU has it); the loop
+  // below checks in its order and reads a root only after that path's shape passed.
+  std::vector<const MerkleProof*> r_paths;
+  std::vector<size_t> r_root_at(2 * challenges.size(), 0);
+  for (size_t c = 0; c < challenges.size(); ++c) {
+    const ChallengeProof& cp = proof.challenge_proofs[c];
+    for (size_t k = 0; k < 2; ++k) {
+      const MerkleProof& p = k == 0 ? cp.proof_r_old : cp.proof_r_new;
+      if (!check_shape(p, "", r_kind, r_arities)) continue;
+      r_root_at[2 * c + k] = r_paths.size();
+      r_paths.push_back(&p);
+    }
+  }
+  const std::vector<ff::Fr> r_roots = porep::poseidon_path_roots(poseidon, r_paths);
   for (size_t c = 0; c < challenges.size(); ++c) {
     const ChallengeProof& cp = proof.challenge_proofs[c];
     const std::string field = fmt::format("challenge_proofs[{}]", c);
@@ -205,11 +220,13 @@ Expected<void> validate_partition_proof(const PartitionProof& proof, const Updat
         return fail(pf + ".path", fmt::format("the indices spell leaf {}, the challenge is {}", leaf_index(t.p), challenges[c]));
       if (t.p.root != t.root)
         return fail(pf + ".root", tree_d ? "differs from comm_d_new" : "differs from challenge 0's root");
-      const std::vector<ff::Fr> nodes =
-          tree_d ? nodes_of(t.p, [](std::span<const ff::Fr> g) { return gadgets::Sha256TreeHash::native(g); })
-                 : nodes_of(t.p, [&](std::span<const ff::Fr> g) { return poseidon_tree.native(g); });
-      if (nodes.back() != t.p.root) return fail(pf + ".path", "does not hash to the root");
-      if (tree_d) d_nodes = nodes;
+      if (tree_d) {
+        d_nodes = nodes_of(t.p, [](std::span<const ff::Fr> g) { return gadgets::Sha256TreeHash::native(g); });
+        if (d_nodes.back() != t.p.root) return fail(pf + ".path", "does not hash to the root");
+      } else {
+        const ff::Fr& root = r_roots[r_root_at[2 * c + (&t.p == &cp.proof_r_old ? 0 : 1)]];
+        if (root != t.p.root) return fail(pf + ".path", "does not hash to the root");
+      }
     }
     const uint64_t high = challenges[c] >> (shape.challenge_bits() - shape.h);
     if (cp.proof_r_old.leaf + cp.proof_d_new.leaf * rho(poseidon, phi_value, high) != cp.proof_r_new.leaf)

@@ -95,6 +95,74 @@ TEST(PostVanilla, Curio32GiBProofDecodesAndItsPathsCheck) {
   EXPECT_TRUE(validate(p, registered_post_proof(13).value(), zero, 0, poseidon(), "curio"));
 }
 
+// The paths are hashed together, level by level (porep/path_roots.hpp), but the error named is
+// still the first path's in path order: a root mismatch on path 3 before a bad shape on path 6, a
+// bad shape on path 2 before the mismatch on path 3; on the IFMA kernel and the scalar one.
+TEST(PostVanilla, FirstFailingPathIsNamed) {
+  const FallbackPoStSectorProof good = decode_vanilla(slurp(kCurio), "curio").value();
+  const RegisteredPostProof v1 = registered_post_proof(8).value();
+  const Bytes32 zero{};
+  const auto at = [&](size_t n) {
+    return "curio: offset " + std::to_string(good.sectors[0].layout[n].offset) +
+           ": vanilla_proof.sectors[0].inclusion_proofs[" + std::to_string(n) + "]";
+  };
+  for (gadgets::PoseidonKernel kernel : {gadgets::PoseidonKernel::best, gadgets::PoseidonKernel::scalar}) {
+    const PostPoseidon poseidon(kernel);
+    ASSERT_TRUE(validate(good, v1, zero, 0, poseidon, "curio"));
+    FallbackPoStSectorProof p = good;
+    std::vector<porep::MerkleProof>& paths = p.sectors[0].inclusion_proofs;
+    paths[3].path[4].hashes[2] += ff::Fr::one();  // a sibling halfway up path 3
+    auto r = validate(p, v1, zero, 0, poseidon, "curio");
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().message, at(3) + ": the path does not hash to its root");
+    paths[6].path[0].index = (paths[6].path[0].index + 1) % 8;  // path 6's leaf is another node
+    r = validate(p, v1, zero, 0, poseidon, "curio");
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().message, at(3) + ": the path does not hash to its root");
+    paths[2].root += ff::Fr::one();
+    r = validate(p, v1, zero, 0, poseidon, "curio");
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().message, at(2) + ".root: is not the sector's comm_r_last");
+    // The last path alone: a mismatch in the last lane of the second group of eight.
+    FallbackPoStSectorProof q = good;
+    q.sectors[0].inclusion_proofs[9].leaf += ff::Fr::one();
+    r = validate(q, v1, zero, 0, poseidon, "curio");
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().message, at(9) + ": the path does not hash to its root");
+  }
+}
+
+// validate_sectors hashes several sectors' paths together; each result is still its own
+// sector's: a good one passes beside bad ones, and each bad one names its own first failure.
+TEST(PostVanilla, SectorsValidatedTogetherKeepTheirOwnResults) {
+  const test::ModelRequest window = test::read_request("window-2KiB");
+  std::vector<FallbackPoStSectorProof> p;
+  for (size_t i = 0; i < 2; ++i)
+    p.push_back(decode_vanilla(slurp(kData / ("window-2KiB.vanilla.sector" + std::to_string(i + 1) + ".bin")), "w")
+                    .value());
+  FallbackPoStSectorProof sibling = p[1], other_id = p[1], none = p[0];
+  sibling.sectors[0].inclusion_proofs[1].path[0].hashes[0] += ff::Fr::one();
+  other_id.sector_id += 1000;  // the challenges follow from the sector id
+  none.sectors.clear();
+  const std::vector<SectorToValidate> sectors = {
+      {&p[0], 0, "a"}, {&sibling, 1, "b"}, {&other_id, 1, "c"}, {&none, 0, "d"}, {&p[1], 1, "e"}};
+  for (gadgets::PoseidonKernel kernel : {gadgets::PoseidonKernel::best, gadgets::PoseidonKernel::scalar}) {
+    const PostPoseidon poseidon(kernel);
+    const std::vector<Expected<void>> r = validate_sectors(sectors, window.data.proof, window.data.randomness, poseidon);
+    ASSERT_EQ(r.size(), sectors.size());
+    EXPECT_TRUE(r[0]) << r[0].error().message;
+    ASSERT_FALSE(r[1]);
+    EXPECT_EQ(r[1].error().message, "b: offset " + std::to_string(sibling.sectors[0].layout[1].offset) +
+                                        ": vanilla_proof.sectors[0].inclusion_proofs[1]: the path does not hash to its root");
+    ASSERT_FALSE(r[2]);
+    EXPECT_NE(r[2].error().message.find("c: offset "), std::string::npos);
+    EXPECT_NE(r[2].error().message.find("is not the derived challenge"), std::string::npos) << r[2].error().message;
+    ASSERT_FALSE(r[3]);
+    EXPECT_EQ(r[3].error().message, "d: offset 40: vanilla_proof.sectors: expected 1 SectorProof, got 0");
+    EXPECT_TRUE(r[4]) << r[4].error().message;
+  }
+}
+
 // stride > 1: every offset of the first 600 bytes and the last 100, every stride-th between (the
 // 32 GiB proof's 24,960 cuts take minutes under ASan).
 void expect_every_truncation_refused(const std::vector<uint8_t>& bytes, size_t stride = 1) {

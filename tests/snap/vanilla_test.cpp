@@ -161,6 +161,31 @@ TEST(SnapVanilla, TruncationsAndFlipsAreErrors) {
 // A 2 KiB PartitionProof's layout (SPEC-SNAP §7): comm_c 32 B, apex_leafs 8 + 8·32 B, the
 // challenge count 8 B, so challenge 0's proof_r_old starts at 304: its variant tag (u32), root,
 // leaf, the path's count (8 B); element 0: 8 B count, 7 siblings, the index at 612.
+// Tree R's paths are hashed together before the checks (porep/path_roots.hpp), yet the error
+// named is the first in challenge order: a root mismatch in challenge 1 before a malformed path
+// in challenge 2, and one in challenge 0 before both; on the IFMA kernel and the scalar one.
+TEST(SnapVanilla, FirstFailingChallengeIsNamed) {
+  const PartitionProof good = decode_partition_proof(request().blob, "p0.bin").value();
+  ASSERT_GE(good.challenge_proofs.size(), 3u);
+  for (gadgets::PoseidonKernel kernel : {gadgets::PoseidonKernel::best, gadgets::PoseidonKernel::scalar}) {
+    const UpdatePoseidon up(kernel);
+    ASSERT_TRUE(validate_partition_proof(good, shape2k(), up, 0, request().pub, "p0.bin"));
+    PartitionProof p = good;
+    p.challenge_proofs[1].proof_r_new.path[1].hashes[3] += Fr::one();
+    auto r = validate_partition_proof(p, shape2k(), up, 0, request().pub, "p0.bin");
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().message, "p0.bin: challenge_proofs[1].proof_r_new.path: does not hash to the root");
+    p.challenge_proofs[2].proof_r_old.path[0].hashes.pop_back();  // 6 siblings: not an arity-8 element
+    r = validate_partition_proof(p, shape2k(), up, 0, request().pub, "p0.bin");
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().message, "p0.bin: challenge_proofs[1].proof_r_new.path: does not hash to the root");
+    p.challenge_proofs[0].proof_r_old.path[0].hashes[0] += Fr::one();
+    r = validate_partition_proof(p, shape2k(), up, 0, request().pub, "p0.bin");
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().message, "p0.bin: challenge_proofs[0].proof_r_old.path: does not hash to the root");
+  }
+}
+
 TEST(SnapVanilla, ErrorsNameFieldAndOffset) {
   const auto decode_with = [&](size_t at, std::span<const uint8_t> bytes) {
     std::vector<uint8_t> b = request().blob;
