@@ -195,8 +195,8 @@ GpuProver::GpuProver(const Parameters& params, const gpu::Device& device, const 
   const CircuitSizes z = circuit ? CircuitSizes{circuit->num_inputs, circuit->num_aux}
                                  : CircuitSizes{params.vk.ic.size(), params.l.size()};
   const auto needs = GpuMemoryNeeds::estimate(ParameterSizes::of(params), z, circuit ? circuit_device_bytes(*circuit) : 0);
-  std::unique_lock<std::mutex> planning;
-  if (options.share) planning = options.share->planning();
+  std::unique_lock<std::mutex> planning;  // a given placement was planned by the caller
+  if (options.share && !options.placement) planning = options.share->planning();
   GpuPlacement placement = GpuPlacement::resident;
   if (options.placement) {
     placement = *options.placement;

@@ -149,12 +149,16 @@ Expected<OwnKeyProver> make_prover_with_own_key(const r1cs::CompiledR1cs<ff::Fr>
     out.vk = key->vk();
     const auto t0 = Clock::now();
     const gpu::Device device(*gpu);
-    const size_t available = key->bytes() + device.available_bytes();  // the key's memory counts as free
-    const size_t budget = choice.memory_limit != 0 ? std::min(choice.memory_limit, available) : available;
+    // As GpuProver plans (beside the card's other provers when the choice has a share); the
+    // key's memory counts as free.
+    std::unique_lock<std::mutex> planning;
+    if (choice.share) planning = choice.share->planning();
+    const GpuShare::Others others = choice.share ? choice.share->others() : GpuShare::Others{};
+    const size_t budget = others.budget(key->bytes() + device.available_bytes(), choice.memory_limit);
     const auto needs = GpuMemoryNeeds::estimate(key->sizes(), CircuitSizes{circuit.num_inputs, circuit.num_aux},
                                                 circuit_device_bytes(circuit));
     GpuPlacement placement;
-    CUZK_TRY_ASSIGN(placement, place_on_gpu(needs, budget));
+    CUZK_TRY_ASSIGN(placement, place_on_gpu(needs, budget, others.largest_turn));
     GpuProverOptions options;
     options.placement = placement;
     options.priority = priority;
