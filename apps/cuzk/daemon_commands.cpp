@@ -70,9 +70,9 @@ std::vector<groth16::GpuChoice> gpus_of(const DaemonConfig::Gpus& g) {
   }
   std::vector<groth16::GpuChoice> out;
   for (int n : ordinals) {
-    groth16::GpuChoice choice{groth16::GpuChoice::Kind::device, n, g.memory_limit.of(n),
-                              std::make_shared<groth16::GpuShare>()};
+    groth16::GpuChoice choice{groth16::GpuChoice::Kind::device, n, g.memory_limit.of(n)};
     must(groth16::check_gpu_choice(choice));
+    choice.share = groth16::gpu_share_for(choice);
     out.push_back(choice);
   }
   return out;

@@ -61,15 +61,15 @@ Expected<std::vector<groth16::GpuChoice>> gpu_devices_setting(std::string_view g
     std::optional<groth16::GpuChoice> one;
     CUZK_TRY_ASSIGN(one, groth16::device_choice(groth16::GpuChoice::of(selection, limits).value()));
     if (one) {
-      one->share = std::make_shared<groth16::GpuShare>();
+      one->share = groth16::gpu_share_for(*one);
       out.push_back(*one);
     }
     return out;
   }
   for (unsigned n : selection.ordinals) {
-    const groth16::GpuChoice g{groth16::GpuChoice::Kind::device, int(n), limits.of(int(n)),
-                               std::make_shared<groth16::GpuShare>()};
+    groth16::GpuChoice g{groth16::GpuChoice::Kind::device, int(n), limits.of(int(n))};
     if (auto ok = groth16::check_gpu_choice(g); !ok) return ok.error();
+    g.share = groth16::gpu_share_for(g);
     out.push_back(g);
   }
   return out;

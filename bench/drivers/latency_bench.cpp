@@ -38,7 +38,7 @@ double median_of(const std::vector<Probe>& probes) {
 int run(const LatencyBenchOptions& o) {
   ThreadPool pool(o.threads);
   std::optional<groth16::GpuChoice> gpu = must(groth16::device_choice(o.gpu));
-  if (gpu) gpu->share = std::make_shared<groth16::GpuShare>();  // PoRep and WinningPoSt on one card, as the daemon has them
+  if (gpu) gpu->share = groth16::gpu_share_for(*gpu);  // PoRep and WinningPoSt on one card, as the daemon has them
   const std::vector<groth16::GpuChoice> gpus = gpu ? std::vector{*gpu} : std::vector<groth16::GpuChoice>{};
   const auto say = [&](const std::string& line) {
     if (!o.json) fmt::print(stderr, "{}\n", line);

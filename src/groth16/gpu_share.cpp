@@ -51,11 +51,26 @@ bool GpuShare::Member::shares_turns() const {
 }
 
 void GpuShare::Member::lock() {
-  if (takes_turns()) share_->turn_.lock();
+  if (!takes_turns()) return;
+  GpuShare& s = *share_;
+  std::unique_lock lock(s.mutex_);
+  s.turn_ended_.wait(lock, [&] {
+    return s.running_ == 0 ||
+           (s.capacity_ != 0 && s.resident_ + s.held_ + s.running_bytes_ + needs_.turn <= s.capacity_);
+  });
+  ++s.running_;
+  s.running_bytes_ += needs_.turn;
 }
 
 void GpuShare::Member::unlock() {
-  if (takes_turns()) share_->turn_.unlock();
+  if (!takes_turns()) return;
+  GpuShare& s = *share_;
+  {
+    const std::lock_guard lock(s.mutex_);
+    --s.running_;
+    s.running_bytes_ -= needs_.turn;
+  }
+  s.turn_ended_.notify_all();
 }
 
 }  // namespace cuzk::groth16

@@ -5,11 +5,14 @@
 // not see each other: two proofs' buffers at once could exceed the card, and a failed allocation
 // fails a partition's attempt. One GpuShare a card, held by each of its provers, keeps their sum
 // within the card:
-//  - turns: the provers of normal priority take turns for a proof's compute (stages 0b-3), one at
-//    a time, so the buffers of only one such proof exist at once. The card is busy with one
-//    proof's kernels anyway (docs/PERF.md 32: 97 % with one prover), so turns cost no throughput.
-//    Express provers (GpuPriority::high: WinningPoSt, a few hundred MB a proof) do not wait for a
-//    turn: their high-priority streams run beside the turn holder's, as before;
+//  - turns: the provers of normal priority take turns for a proof's compute (stages 0b-3). A turn
+//    starts when the members' resident and held bytes, the turns running and its own fit the
+//    card's capacity (what cuzk may use there: the free memory when the daemon starts, or its
+//    memory limit), or when no other turn runs; with no capacity given, one turn at a time. So a
+//    large card proves a resident PoRep partition and a streamed WindowPoSt one at once, as it
+//    did before, and a 24 GB card proves them one after the other instead of failing one. Express
+//    provers (GpuPriority::high: WinningPoSt, a few hundred MB a proof) do not wait for a turn:
+//    their high-priority streams run beside the others', and their buffers count as held;
 //  - what stays: each member declares the bytes it may hold outside a turn (the witnesses it
 //    uploads while it waits; an express prover's whole proof) and its turn's bytes (its proof's
 //    buffers); its key and circuit are allocated when it is made, so the free memory shows them;
@@ -21,6 +24,7 @@
 //    its card, a resident prover keeps them, as before.
 // Pure C++ (no CUDA), so that it is tested without a GPU.
 
+#include <condition_variable>
 #include <cstddef>
 #include <mutex>
 #include <set>
@@ -29,6 +33,9 @@ namespace cuzk::groth16 {
 
 class GpuShare {
  public:
+  // `capacity`: the bytes cuzk may use on the card (0: unknown, one turn at a time).
+  explicit GpuShare(size_t capacity = 0) : capacity_(capacity) {}
+
   // What a member holds: `held` bytes at any time besides what is already allocated when it joins
   // (witnesses it may upload while waiting); `turn` bytes during its turns (0: it takes none).
   struct Needs {
@@ -47,7 +54,8 @@ class GpuShare {
     bool takes_turns() const { return share_ != nullptr && needs_.turn > 0; }
     // Whether another member takes turns too (then a turn's buffers are freed at its end).
     bool shares_turns() const;
-    // The card's turn (BasicLockable): blocks while another member proves.
+    // A turn (BasicLockable): blocks until its buffers fit beside the running turns (above); a
+    // member that takes no turns never waits.
     void lock();
     void unlock();
 
@@ -77,11 +85,13 @@ class GpuShare {
 
  private:
   void leave(const Needs& needs);
+  const size_t capacity_;
   mutable std::mutex mutex_;  // the bookkeeping below
-  std::mutex turn_;           // the turn
+  std::condition_variable turn_ended_;
   std::mutex planning_;
   size_t resident_ = 0, held_ = 0;  // the members', summed
-  std::multiset<size_t> turns_;  // the members' turn bytes (> 0)
+  std::multiset<size_t> turns_;     // the members' turn bytes (> 0)
+  size_t running_ = 0, running_bytes_ = 0;  // turns running, and their bytes
 };
 
 }  // namespace cuzk::groth16

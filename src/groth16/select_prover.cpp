@@ -38,6 +38,14 @@ std::vector<GpuInfo> visible_gpus() {
   return out;
 }
 
+std::shared_ptr<GpuShare> gpu_share_for(const GpuChoice& choice) {
+  size_t capacity = 0;
+  for (const GpuInfo& g : visible_gpus())
+    if (g.ordinal == choice.ordinal) capacity = g.free_bytes;
+  if (choice.memory_limit != 0 && capacity != 0) capacity = std::min(capacity, choice.memory_limit);
+  return std::make_shared<GpuShare>(capacity);
+}
+
 bool chooses_gpu(const GpuChoice& choice) {
   if (choice.kind == GpuChoice::Kind::off) return false;
   if (choice.kind == GpuChoice::Kind::device) return true;

@@ -50,6 +50,10 @@ struct GpuInfo {
   size_t total_bytes = 0, free_bytes = 0;
 };
 std::vector<GpuInfo> visible_gpus();
+// A share for the provers of `choice`'s GPU (groth16/gpu_share.hpp), its capacity what cuzk may
+// use there now: the GPU's free memory, or its memory limit if lower (0 where it is not visible:
+// one turn at a time).
+std::shared_ptr<GpuShare> gpu_share_for(const GpuChoice& choice);
 // The errors make_prover would give for `choice` (a GPU that is not visible, none in this build),
 // before any long work is started.
 Expected<void> check_gpu_choice(const GpuChoice& choice);

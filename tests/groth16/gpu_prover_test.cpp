@@ -281,8 +281,8 @@ TEST(GpuProver, ProversSharingACardPlanAndTakeTurns) {
   const auto needs = GpuMemoryNeeds::estimate(ParameterSizes::of(params), CircuitSizes{z.inputs.size(), z.aux.size()},
                                               circuit_device_bytes(compiled));
   GpuProverOptions shared;
-  shared.share = std::make_shared<GpuShare>();
   shared.memory_limit = needs.resident() + needs.witnesses;
+  shared.share = std::make_shared<GpuShare>(shared.memory_limit);  // the two turns do not fit at once
   shared.pool = &pool;
   GpuProver first(params, gpu::Device(0), &compiled, shared);
   EXPECT_EQ(first.placement(), GpuPlacement::resident);

@@ -1,5 +1,5 @@
 // Provers beside each other on one card (groth16/gpu_share.hpp), without a GPU: the members'
-// bookkeeping, the turn, and the plans of the 32 GiB circuits loaded one after another on an
+// bookkeeping, the turns (at once where the capacity holds them, else one after another), and the plans of the 32 GiB circuits loaded one after another on an
 // H200, which must leave every member's proof room beside everything the others keep.
 
 #include "groth16/gpu_share.hpp"
@@ -56,6 +56,28 @@ TEST(GpuShare, BudgetSubtractsWhatOthersMayStillHold) {
   EXPECT_EQ(o.budget(85 * kGiBytes, 40 * kGiBytes), 0u);
 }
 
+// With a capacity, turns run at once while everything fits: resident and held bytes 30, turns of
+// 40 and 50 need 120; on a card of 119 the second waits for the first, on one of 120 it does not.
+TEST(GpuShare, TurnsRunAtOnceWhereTheCapacityHoldsThem) {
+  for (const size_t capacity : {size_t{119}, size_t{120}}) {
+    GpuShare share(capacity);
+    GpuShare::Member a = share.join({.resident = 20, .held = 10, .turn = 40});
+    GpuShare::Member b = share.join({.resident = 0, .held = 0, .turn = 50});
+    std::atomic<bool> b_in{false};
+    a.lock();
+    std::thread t([&] {
+      const std::lock_guard turn(b);
+      b_in = true;
+    });
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    EXPECT_EQ(b_in.load(), capacity == 120) << capacity;
+    a.unlock();
+    t.join();
+    EXPECT_TRUE(b_in.load());
+  }
+}
+
+// Without a capacity (0: unknown), one turn at a time; express members never wait.
 TEST(GpuShare, OneTurnAtATimeExpressProversDoNotWait) {
   GpuShare share;
   GpuShare::Member a = share.join({.resident = 0, .held = 0, .turn = 10});
@@ -132,6 +154,13 @@ TEST(GpuShare, PlansOnOneCardLeaveRoomForEveryProof) {
   EXPECT_GT(window_needs.total(GpuPlacement::resident_compact, porep_needs.turn(GpuPlacement::resident)),
             card - allocated - porep_needs.witnesses);
   EXPECT_EQ(load(window_needs, GpuPriority::normal), GpuPlacement::streamed);
+  // And on a share of that capacity both turns run at once: everything kept and both proofs fit.
+  {
+    const GpuShare::Others o = share.others();
+    EXPECT_LE(o.resident + o.held + porep_needs.turn(GpuPlacement::resident) +
+                  window_needs.turn(GpuPlacement::streamed),
+              card);
+  }
   EXPECT_EQ(load(winning_needs, GpuPriority::high), GpuPlacement::resident);
   // The express prover holds its whole proof; the turns are still PoRep's and WindowPoSt's.
   EXPECT_EQ(share.others().largest_turn, porep_needs.turn(GpuPlacement::resident));
