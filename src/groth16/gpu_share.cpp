@@ -54,12 +54,20 @@ void GpuShare::Member::lock() {
   if (!takes_turns()) return;
   GpuShare& s = *share_;
   std::unique_lock lock(s.mutex_);
+  const uint64_t ticket = s.next_ticket_++;
+  s.waiting_.insert(ticket);
+  // First come, first served: the oldest waiter starts when it fits; those behind it wait, so
+  // that a prover whose next partition asks again at once cannot pass one waiting to fit.
   s.turn_ended_.wait(lock, [&] {
-    return s.running_ == 0 ||
-           (s.capacity_ != 0 && s.resident_ + s.held_ + s.running_bytes_ + needs_.turn <= s.capacity_);
+    return *s.waiting_.begin() == ticket &&
+           (s.running_ == 0 ||
+            (s.capacity_ != 0 && s.resident_ + s.held_ + s.running_bytes_ + needs_.turn <= s.capacity_));
   });
+  s.waiting_.erase(ticket);
   ++s.running_;
   s.running_bytes_ += needs_.turn;
+  lock.unlock();
+  s.turn_ended_.notify_all();  // the next waiter may fit beside this turn
 }
 
 void GpuShare::Member::unlock() {

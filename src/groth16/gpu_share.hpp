@@ -10,9 +10,11 @@
 //    card's capacity (what cuzk may use there: the free memory when the daemon starts, or its
 //    memory limit), or when no other turn runs; with no capacity given, one turn at a time. So a
 //    large card proves a resident PoRep partition and a streamed WindowPoSt one at once, as it
-//    did before, and a 24 GB card proves them one after the other instead of failing one. Express
-//    provers (GpuPriority::high: WinningPoSt, a few hundred MB a proof) do not wait for a turn:
-//    their high-priority streams run beside the others', and their buffers count as held;
+//    did before, and a 24 GB card proves them one after the other instead of failing one. Turns
+//    start in the order they are asked for (a PoRep job's next partition does not pass a
+//    WindowPoSt partition waiting for room). Express provers (GpuPriority::high: WinningPoSt, a
+//    few hundred MB a proof) do not wait for a turn: their high-priority streams run beside the
+//    others', and their buffers count as held;
 //  - what stays: each member declares the bytes it may hold outside a turn (the witnesses it
 //    uploads while it waits; an express prover's whole proof) and its turn's bytes (its proof's
 //    buffers); its key and circuit are allocated when it is made, so the free memory shows them;
@@ -26,6 +28,7 @@
 
 #include <condition_variable>
 #include <cstddef>
+#include <cstdint>
 #include <mutex>
 #include <set>
 
@@ -54,8 +57,8 @@ class GpuShare {
     bool takes_turns() const { return share_ != nullptr && needs_.turn > 0; }
     // Whether another member takes turns too (then a turn's buffers are freed at its end).
     bool shares_turns() const;
-    // A turn (BasicLockable): blocks until its buffers fit beside the running turns (above); a
-    // member that takes no turns never waits.
+    // A turn (BasicLockable): blocks until its buffers fit beside the running turns (above) and
+    // every turn asked for before it has started; a member that takes no turns never waits.
     void lock();
     void unlock();
 
@@ -92,6 +95,8 @@ class GpuShare {
   size_t resident_ = 0, held_ = 0;  // the members', summed
   std::multiset<size_t> turns_;     // the members' turn bytes (> 0)
   size_t running_ = 0, running_bytes_ = 0;  // turns running, and their bytes
+  uint64_t next_ticket_ = 0;
+  std::set<uint64_t> waiting_;  // the tickets of the turns waiting, oldest first
 };
 
 }  // namespace cuzk::groth16

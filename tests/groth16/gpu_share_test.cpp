@@ -77,6 +77,29 @@ TEST(GpuShare, TurnsRunAtOnceWhereTheCapacityHoldsThem) {
   }
 }
 
+// Turns start in the order asked for: a member whose turn ends and who asks again at once does
+// not pass one waiting to fit (else a PoRep job's partitions could keep a WindowPoSt one waiting).
+TEST(GpuShare, TurnsStartInTheOrderAskedFor) {
+  GpuShare share(100);
+  GpuShare::Member a = share.join({.resident = 0, .held = 0, .turn = 60});
+  GpuShare::Member b = share.join({.resident = 0, .held = 0, .turn = 60});  // a and b do not fit at once
+  std::atomic<int> order{0};
+  std::atomic<int> b_at{-1};
+  a.lock();
+  std::thread t([&] {
+    const std::lock_guard turn(b);
+    b_at = order++;
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));  // b waits
+  a.unlock();
+  a.lock();  // asks again at once: b asked first
+  const int a_at = order++;
+  a.unlock();
+  t.join();
+  EXPECT_EQ(b_at.load(), 0);
+  EXPECT_EQ(a_at, 1);
+}
+
 // Without a capacity (0: unknown), one turn at a time; express members never wait.
 TEST(GpuShare, OneTurnAtATimeExpressProversDoNotWait) {
   GpuShare share;
