@@ -14,6 +14,7 @@
 #include "gadgets/poseidon.hpp"
 #include "gadgets/poseidon_batch.hpp"
 #include "gadgets/poseidon_constants.hpp"
+#include "support/poseidon.hpp"
 #include "support/random.hpp"
 
 namespace cuzk::gadgets {
@@ -21,14 +22,7 @@ namespace {
 
 using ff::Fr;
 
-const PoseidonConstants& constants(size_t arity) {
-  static const std::array<PoseidonConstants, 4> all = {
-      PoseidonConstants::merkle_tree(2), PoseidonConstants::merkle_tree(4), PoseidonConstants::merkle_tree(8),
-      PoseidonConstants::merkle_tree(11)};
-  for (const PoseidonConstants& c : all)
-    if (c.arity == arity) return c;
-  throw std::logic_error("no constants for this arity");
-}
+const PoseidonConstants& constants(size_t arity) { return test::poseidon_constants(arity); }
 
 constexpr std::array<size_t, 4> kArities = {2, 4, 8, 11};
 constexpr std::array<PoseidonKernel, 2> kKernels = {PoseidonKernel::best, PoseidonKernel::scalar};

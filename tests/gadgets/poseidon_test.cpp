@@ -19,6 +19,7 @@
 #include "r1cs/row_digest.hpp"
 #include "r1cs/test_cs.hpp"
 #include "r1cs/witness_cs.hpp"
+#include "support/poseidon.hpp"
 #include "support/random.hpp"
 
 namespace cuzk::gadgets {
@@ -29,15 +30,7 @@ using LC = r1cs::LinearCombination<Fr>;
 
 Fr fr(const char* hex) { return Fr::from_hex(hex); }
 
-const PoseidonConstants& constants(size_t arity) {
-  // One build per arity per test binary (a few ms each); the library itself keeps no cache.
-  static const std::array<PoseidonConstants, 4> all = {
-      PoseidonConstants::merkle_tree(2), PoseidonConstants::merkle_tree(4), PoseidonConstants::merkle_tree(8),
-      PoseidonConstants::merkle_tree(11)};
-  for (const PoseidonConstants& c : all)
-    if (c.arity == arity) return c;
-  throw std::logic_error("no constants for this arity");
-}
+const PoseidonConstants& constants(size_t arity) { return test::poseidon_constants(arity); }
 
 // Expected values from the Python model (shared/tools/poseidon_model.py, poseidon_circuit_model.py),
 // printed by this script (run from any directory):
