@@ -9,25 +9,18 @@
 #include <cstdlib>
 
 #include "groth16/select_prover.hpp"
+#include "plan_shapes.hpp"
 
 namespace cuzk::groth16 {
 namespace {
 
 constexpr size_t kGiB = size_t{1} << 30;
 
-// A 32 GiB PoRep partition: 130,278,541 constraints, 130,169,893 aux, domain 2^27. The key is
-// ~47 GB; a resident prover peaked at 104.5 GiB on the H200 (docs/PERF.md 20, 22) and a streamed
-// proof must fit a 16 GiB card.
+// A 32 GiB PoRep partition (plan_shapes.hpp): a resident prover peaked at 104.5 GiB on the H200
+// (docs/PERF.md 20, 22) and a streamed proof must fit a 16 GiB card.
 TEST(GpuMemoryPlan, ThirtyTwoGiBPartition) {
-  const size_t m = size_t{1} << 27;
-  ParameterSizes key;
-  key.ic = 39;  // any small count: the inputs hardly matter
-  key.h = m - 1;
-  key.l = 130'169'893;
-  key.a = 100'000'000;
-  key.b_g1 = key.b_g2 = 20'000'000;
-  const CircuitSizes z{key.ic, key.l};
-  const auto needs = GpuMemoryNeeds::estimate(key, z, 7 * kGiB);
+  const size_t m = shapes::kDomain;
+  const auto needs = shapes::porep_32gib().needs();
   EXPECT_GT(needs.key, 40 * kGiB);
   EXPECT_LT(needs.key, 50 * kGiB);
   EXPECT_GT(needs.resident(), 80 * kGiB);   // measured peak 104.5 GiB with a key of this order
@@ -41,21 +34,15 @@ TEST(GpuMemoryPlan, ThirtyTwoGiBPartition) {
   EXPECT_NE(e.error().message.find("8.0 GiB of device memory is too little"), std::string::npos) << e.error().message;
 }
 
-// A 32 GiB WindowPoSt partition (SPEC-POST: 125,279,217 constraints, 126,902,376 aux, 25,840
-// inputs), its A and B densities those of the 2 KiB circuit, whose gadgets are the same
-// (post_circuit_model.py: of 22,128 aux 16,770 in A and 16,028 in B). With both MSM workspaces
-// kept beside H's vectors it does not fit an H200; with the stages' buffers in turn it does, and
-// the estimate covers the 100.1 GiB the H200 measured at peak (docs/PERF.md 32).
+// A 32 GiB WindowPoSt partition (plan_shapes.hpp). With both MSM workspaces kept beside H's
+// vectors it does not fit an H200; with the stages' buffers in turn it does, and the estimate
+// covers the 100.1 GiB the H200 measured at peak (docs/PERF.md 32).
 TEST(GpuMemoryPlan, ThirtyTwoGiBWindowPostIsCompact) {
-  const size_t m = size_t{1} << 27, aux = 126'902'376, inputs = 25'840;
-  ParameterSizes key;
-  key.ic = inputs + 1;
-  key.h = m - 1;
-  key.l = aux;
-  key.a = aux * 16'770 / 22'128 + inputs;
-  key.b_g1 = key.b_g2 = aux * 16'028 / 22'128;
-  const CircuitSizes z{inputs, aux};
-  const auto needs = GpuMemoryNeeds::estimate(key, z, 10 * kGiB);
+  const size_t m = shapes::kDomain;
+  const shapes::Shape shape = shapes::window_post_32gib();
+  const ParameterSizes& key = shape.key;
+  const CircuitSizes& z = shape.z;
+  const auto needs = shape.needs();
   EXPECT_GT(needs.key, 55 * kGiB);
   EXPECT_LT(needs.key, 65 * kGiB);
   EXPECT_GT(needs.resident(), 139 * kGiB);

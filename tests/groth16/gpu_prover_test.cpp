@@ -217,6 +217,34 @@ TEST(GpuProver, ConcurrentCallersGetTheirOwnProofs) {
   }
 }
 
+// Provers of one circuit proving at the same time, three proofs each from their own threads
+// (blinding seeds seed() + salt + i, i numbering all the proofs): each equals the CPU prover's
+// bytes for its seed.
+template <class Circuit>
+void expect_concurrent_proofs_are_cpus(const std::vector<GpuProver*>& provers, Circuit&& circuit,
+                                       const Parameters& params, const Witness& z, uint64_t salt, ThreadPool& pool) {
+  constexpr size_t kRounds = 3;
+  std::vector<std::vector<uint8_t>> got(provers.size() * kRounds);
+  std::vector<std::thread> threads;
+  for (size_t p = 0; p < provers.size(); ++p) {
+    threads.emplace_back([&, p] {
+      for (size_t i = p * kRounds; i < (p + 1) * kRounds; ++i) {
+        const auto proof = provers[p]->prove(z, Blinding::from_seed(test::seed() + salt + i));
+        if (proof) {
+          const auto bytes = proof->to_bytes();
+          got[i].assign(bytes.begin(), bytes.end());
+        }
+      }
+    });
+  }
+  for (std::thread& t : threads) t.join();
+  const Assignment w = synthesize(circuit);
+  for (size_t i = 0; i < got.size(); ++i) {
+    const auto want = prove(params, w, Blinding::from_seed(test::seed() + salt + i), pool).value().to_bytes();
+    EXPECT_EQ(got[i], std::vector<uint8_t>(want.begin(), want.end())) << "proof " << i;
+  }
+}
+
 // The express lane's prover: streams of high priority, proving while a normal-priority prover of
 // the same device proves (each its own proofs, the CPU's bytes); a key already on the device goes
 // resident or resident_compact, never streamed.
@@ -242,26 +270,7 @@ TEST(GpuProver, HighPriorityBesideNormalGivesTheSameProofs) {
   GpuProverOptions streamed;
   streamed.placement = GpuPlacement::streamed;
   EXPECT_THROW(GpuProver(DeviceKey::generate(compiled, tw, pool, gpu::Device(0)).value(), &compiled, streamed), Exception);
-  constexpr int kRounds = 3;
-  std::vector<std::vector<uint8_t>> got(3 * kRounds);
-  const auto run = [&](GpuProver& p, int first) {
-    for (int i = first; i < first + kRounds; ++i) {
-      const auto proof = p.prove(z, Blinding::from_seed(test::seed() + 200 + i));
-      if (proof) {
-        const auto bytes = proof->to_bytes();
-        got[i].assign(bytes.begin(), bytes.end());
-      }
-    }
-  };
-  std::thread a([&] { run(normal_prover, 0); }), b([&] { run(high_prover, kRounds); }), c([&] { run(from_key, 2 * kRounds); });
-  a.join();
-  b.join();
-  c.join();
-  const Assignment w = synthesize(circuit);
-  for (int i = 0; i < 3 * kRounds; ++i) {
-    const auto want = prove(params, w, Blinding::from_seed(test::seed() + 200 + i), pool).value().to_bytes();
-    EXPECT_EQ(got[i], std::vector<uint8_t>(want.begin(), want.end())) << "proof " << i;
-  }
+  expect_concurrent_proofs_are_cpus({&normal_prover, &high_prover, &from_key}, circuit, params, z, 200, pool);
 }
 
 // Provers of one card sharing a GpuShare (groth16/gpu_share.hpp): the second plans beside the
@@ -299,26 +308,7 @@ TEST(GpuProver, ProversSharingACardPlanAndTakeTurns) {
   express.priority = GpuPriority::high;
   GpuProver third(params, gpu::Device(0), &compiled, express);
   EXPECT_EQ(shared.share->others().largest_turn, turns);  // the express one takes none
-  constexpr int kRounds = 3;
-  std::vector<std::vector<uint8_t>> got(3 * kRounds);
-  const auto run = [&](GpuProver& p, int first_round) {
-    for (int i = first_round; i < first_round + kRounds; ++i) {
-      const auto proof = p.prove(z, Blinding::from_seed(test::seed() + 300 + i));
-      if (proof) {
-        const auto bytes = proof->to_bytes();
-        got[i].assign(bytes.begin(), bytes.end());
-      }
-    }
-  };
-  std::thread a([&] { run(first, 0); }), b([&] { run(second, kRounds); }), c([&] { run(third, 2 * kRounds); });
-  a.join();
-  b.join();
-  c.join();
-  const Assignment w = synthesize(circuit);
-  for (int i = 0; i < 3 * kRounds; ++i) {
-    const auto want = prove(params, w, Blinding::from_seed(test::seed() + 300 + i), pool).value().to_bytes();
-    EXPECT_EQ(got[i], std::vector<uint8_t>(want.begin(), want.end())) << "proof " << i;
-  }
+  expect_concurrent_proofs_are_cpus({&first, &second, &third}, circuit, params, z, 300, pool);
 }
 
 // Freed device memory stays with the process once a prover has asked for it (the pool keeps it

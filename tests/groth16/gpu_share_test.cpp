@@ -1,6 +1,8 @@
 // Provers beside each other on one card (groth16/gpu_share.hpp), without a GPU: the members'
-// bookkeeping, the turns (at once where the capacity holds them, else one after another), and the plans of the 32 GiB circuits loaded one after another on an
-// H200, which must leave every member's proof room beside everything the others keep.
+// bookkeeping, the turns (at once where the capacity holds them, else one after another, in the
+// order asked for), and the plans of the 32 GiB circuits (plan_shapes.hpp) loaded one after
+// another on an H200, which must leave every member's proof room beside everything the others
+// keep.
 
 #include "groth16/gpu_share.hpp"
 
@@ -8,10 +10,12 @@
 
 #include <atomic>
 #include <chrono>
+#include <functional>
 #include <thread>
 #include <vector>
 
 #include "groth16/gpu_memory_plan.hpp"
+#include "plan_shapes.hpp"
 
 namespace cuzk::groth16 {
 namespace {
@@ -56,6 +60,24 @@ TEST(GpuShare, BudgetSubtractsWhatOthersMayStillHold) {
   EXPECT_EQ(o.budget(85 * kGiBytes, 40 * kGiBytes), 0u);
 }
 
+// Whether `waiter` starts a turn within 100 ms while `holder` holds one (`meanwhile` runs in that
+// time); once the holder's turn ends, the waiter's must start.
+bool starts_beside(GpuShare::Member& holder, GpuShare::Member& waiter, const std::function<void()>& meanwhile = {}) {
+  std::atomic<bool> in{false};
+  holder.lock();
+  std::thread t([&] {
+    const std::lock_guard turn(waiter);
+    in = true;
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  const bool beside = in.load();
+  if (meanwhile) meanwhile();
+  holder.unlock();
+  t.join();
+  EXPECT_TRUE(in.load());
+  return beside;
+}
+
 // With a capacity, turns run at once while everything fits: resident and held bytes 30, turns of
 // 40 and 50 need 120; on a card of 119 the second waits for the first, on one of 120 it does not.
 TEST(GpuShare, TurnsRunAtOnceWhereTheCapacityHoldsThem) {
@@ -63,17 +85,7 @@ TEST(GpuShare, TurnsRunAtOnceWhereTheCapacityHoldsThem) {
     GpuShare share(capacity);
     GpuShare::Member a = share.join({.resident = 20, .held = 10, .turn = 40});
     GpuShare::Member b = share.join({.resident = 0, .held = 0, .turn = 50});
-    std::atomic<bool> b_in{false};
-    a.lock();
-    std::thread t([&] {
-      const std::lock_guard turn(b);
-      b_in = true;
-    });
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    EXPECT_EQ(b_in.load(), capacity == 120) << capacity;
-    a.unlock();
-    t.join();
-    EXPECT_TRUE(b_in.load());
+    EXPECT_EQ(starts_beside(a, b), capacity == 120) << capacity;
   }
 }
 
@@ -110,43 +122,18 @@ TEST(GpuShare, OneTurnAtATimeExpressProversDoNotWait) {
   EXPECT_TRUE(a.shares_turns());
   EXPECT_TRUE(b.shares_turns());
   EXPECT_FALSE(express.shares_turns());
-  std::atomic<bool> b_in{false};
-  a.lock();
-  std::thread t([&] {
-    const std::lock_guard turn(b);
-    b_in = true;
-  });
-  std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  EXPECT_FALSE(b_in.load());  // b waits for a's turn to end
-  {
-    const std::lock_guard turn(express);  // no wait
-  }
-  a.unlock();
-  t.join();
-  EXPECT_TRUE(b_in.load());
+  // b waits for a's turn to end; the express member, meanwhile, does not wait.
+  EXPECT_FALSE(starts_beside(a, b, [&] { const std::lock_guard turn(express); }));
 }
 
-// The 32 GiB shapes of gpu_memory_plan_test (PoRep partition, WindowPoSt partition), and a small
+// The 32 GiB shapes (PoRep partition, WindowPoSt partition), and a small
 // WinningPoSt-like express prover, loaded on a 139 GiB card one after another, each planning as
 // GpuProver does: within the free memory less what the others may still hold, leaving room for
 // their largest turn. After each load, everything the members keep plus the largest turn fits.
 TEST(GpuShare, PlansOnOneCardLeaveRoomForEveryProof) {
-  const size_t card = 139 * kGiBytes, m = size_t{1} << 27;
-  ParameterSizes porep;
-  porep.ic = 39;
-  porep.h = m - 1;
-  porep.l = 130'169'893;
-  porep.a = 100'000'000;
-  porep.b_g1 = porep.b_g2 = 20'000'000;
-  const auto porep_needs = GpuMemoryNeeds::estimate(porep, CircuitSizes{porep.ic, porep.l}, 7 * kGiBytes);
-  const size_t aux = 126'902'376, inputs = 25'840;
-  ParameterSizes window;
-  window.ic = inputs + 1;
-  window.h = m - 1;
-  window.l = aux;
-  window.a = aux * 16'770 / 22'128 + inputs;
-  window.b_g1 = window.b_g2 = aux * 16'028 / 22'128;
-  const auto window_needs = GpuMemoryNeeds::estimate(window, CircuitSizes{inputs, aux}, 10 * kGiBytes);
+  const size_t card = 139 * kGiBytes;
+  const auto porep_needs = shapes::porep_32gib().needs();
+  const auto window_needs = shapes::window_post_32gib().needs();
   ParameterSizes winning;
   winning.ic = 133;
   winning.h = (size_t{1} << 22) - 1;
