@@ -190,11 +190,20 @@ struct GpuProver::WitnessSlot {
   State& s_;
 };
 
+namespace {
+
+// The plan's estimate for a key of `sizes` and its compiled circuit (or none: the witness then as
+// the key's inputs and aux).
+GpuMemoryNeeds needs_of(const ParameterSizes& sizes, const r1cs::CompiledR1cs<Fr>* circuit) {
+  const CircuitSizes z = circuit ? CircuitSizes{circuit->num_inputs, circuit->num_aux} : CircuitSizes{sizes.ic, sizes.l};
+  return GpuMemoryNeeds::estimate(sizes, z, circuit ? circuit_device_bytes(*circuit) : 0);
+}
+
+}  // namespace
+
 GpuProver::GpuProver(const Parameters& params, const gpu::Device& device, const r1cs::CompiledR1cs<Fr>* circuit,
                      GpuProverOptions options) {
-  const CircuitSizes z = circuit ? CircuitSizes{circuit->num_inputs, circuit->num_aux}
-                                 : CircuitSizes{params.vk.ic.size(), params.l.size()};
-  const auto needs = GpuMemoryNeeds::estimate(ParameterSizes::of(params), z, circuit ? circuit_device_bytes(*circuit) : 0);
+  const GpuMemoryNeeds needs = needs_of(ParameterSizes::of(params), circuit);
   std::unique_lock<std::mutex> planning;  // a given placement was planned by the caller
   if (options.share && !options.placement) planning = options.share->planning();
   GpuPlacement placement = GpuPlacement::resident;
@@ -224,17 +233,15 @@ GpuProver::GpuProver(DeviceKey key, const r1cs::CompiledR1cs<Fr>* circuit, GpuPr
     throw Exception(invalid_argument("GPU prover: a key on the device is resident (resident or resident_compact)"));
   const gpu::Device device = key.device();
   const gpu::ScopedDevice on(device);
-  const ParameterSizes sizes = key.sizes();
-  const size_t key_bytes = key.bytes();
+  GpuShare::Needs member;  // the estimate only where a share asks for it (the circuit's bytes scan it)
+  if (options.share) {
+    GpuMemoryNeeds needs = needs_of(key.sizes(), circuit);
+    needs.key = key.bytes();
+    member = needs.share_needs(placement, options.priority);
+  }
   s_ = std::make_unique<State>(device, placement, options.priority, std::move(key), nullptr, circuit, nullptr,
                                options.share);
-  if (s_->share) {
-    const CircuitSizes z = circuit ? CircuitSizes{circuit->num_inputs, circuit->num_aux}
-                                   : CircuitSizes{s_->vk.ic.size(), sizes.l};
-    GpuMemoryNeeds needs = GpuMemoryNeeds::estimate(sizes, z, circuit ? circuit_device_bytes(*circuit) : 0);
-    needs.key = key_bytes;
-    s_->member = s_->share->join(needs.share_needs(placement, options.priority));
-  }
+  if (s_->share) s_->member = s_->share->join(member);
 }
 
 GpuProver::~GpuProver() {
