@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "core/thread_pool.hpp"
+#include "post/circuit.hpp"
+#include "r1cs/witness_cs.hpp"
 #include "post/synthetic_vanilla.hpp"
 #include "post/vanilla.hpp"
 
@@ -69,6 +71,38 @@ BENCHMARK(BM_ValidateWindowPoSt32GiB_FourSectors)->ArgName("scalar")->Arg(0)->Ar
 // The one sector of a WinningPoSt (66 paths).
 void BM_ValidateWinningPoSt32GiB(benchmark::State& state) { validate_all(state, PostKind::kWinning); }
 BENCHMARK(BM_ValidateWinningPoSt32GiB)->ArgName("scalar")->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+
+// Witness-only synthesis of the 16 WindowPoSt sectors into one z, as a partition's
+// (synthesize_partition_witness, one thread); items = sectors. Arg traced: 1 = the hashes traced
+// ahead in groups of four sectors (PoseidonBatch::trace, IFMA where the CPU has it), 0 = the
+// gadget computing each hash (scalar), in the same run (docs/PERF.md 35).
+void BM_WitnessWindowPoSt32GiB(benchmark::State& state) {
+  const SyntheticVanilla& v = proofs(PostKind::kWindow);
+  const bool traced = state.range(0) == 1;
+  const PostPoseidon poseidon;
+  PostCircuitShape shape = circuit_shape(post_params(v.proof).value());
+  shape.sector_count = v.proofs.size();
+  const auto sectors = circuit_sectors(post_params(v.proof).value(), v.proofs).value();
+  r1cs::WitnessCS<ff::Fr> one;
+  synthesize_sector(one, shape, poseidon, sectors[0], 0);
+  const size_t num_inputs = 1 + shape.sector_count * (1 + shape.challenge_count);
+  std::vector<ff::Fr> z(num_inputs + shape.sector_count * one.num_aux());
+  for (auto _ : state) {
+    if (traced) {
+      synthesize_partition_witness(shape, poseidon, std::span(sectors).first(shape.sector_count), z, num_inputs);
+    } else {
+      const std::span<ff::Fr> aux = std::span(z).subspan(num_inputs);
+      for (size_t k = 0; k < shape.sector_count; ++k) {
+        r1cs::WitnessCS<ff::Fr> cs(aux.subspan(k * one.num_aux(), one.num_aux()));
+        synthesize_sector(cs, shape, poseidon, sectors[k], k);
+      }
+    }
+    benchmark::DoNotOptimize(z.data());
+  }
+  state.SetItemsProcessed(int64_t(state.iterations() * v.proofs.size()));
+  state.SetLabel(traced ? (poseidon.batch(8).uses_ifma() ? "traced, ifma" : "traced, scalar") : "computed");
+}
+BENCHMARK(BM_WitnessWindowPoSt32GiB)->ArgName("traced")->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace cuzk::post

@@ -6,7 +6,9 @@
 
 #include "core/error.hpp"
 #include "gadgets/poseidon.hpp"
+#include "gadgets/poseidon_gadget.hpp"
 #include "gadgets/poseidon_ifma.hpp"
+#include "r1cs/witness_cs.hpp"
 
 #ifdef CUZK_POSEIDON_IFMA
 #include <cpuid.h>
@@ -103,18 +105,12 @@ PoseidonBatch::PoseidonBatch(const PoseidonConstants& c, PoseidonKernel kernel)
     for (const Fr& x : m.w_hat) append(limbs_, x);
     for (const Fr& x : m.v_rest) append(limbs_, x);
   }
+  to_fr_ = limbs_.size();  // 2^256 mod r: Fr's representation of 1, as an integer
+  const Limbs one = split52(Fr::one().montgomery());
+  limbs_.insert(limbs_.end(), one.begin(), one.end());
 }
 
-void PoseidonBatch::hash(std::span<const Fr> preimages, std::span<Fr> out) const {
-  const size_t arity = c_.arity;
-  if (preimages.size() != out.size() * arity)
-    throw Exception(invalid_argument("poseidon batch: " + std::to_string(preimages.size()) + " inputs for " +
-                                     std::to_string(out.size()) + " hashes of arity " + std::to_string(arity)));
-  if (!ifma_) {
-    for (size_t k = 0; k < out.size(); ++k) out[k] = poseidon_hash(c_, preimages.subspan(k * arity, arity));
-    return;
-  }
-#ifdef CUZK_POSEIDON_IFMA
+ifma::Tables PoseidonBatch::tables() const {
   ifma::Tables tables;
   tables.width = c_.width;
   tables.full_rounds = c_.full_rounds;
@@ -127,22 +123,81 @@ void PoseidonBatch::hash(std::span<const Fr> preimages, std::span<Fr> out) const
   tables.mds = limbs_.data() + mds_;
   tables.pre_sparse = limbs_.data() + pre_sparse_;
   tables.sparse = limbs_.data() + sparse_;
+  tables.to_fr = limbs_.data() + to_fr_;
+  return tables;
+}
+
+void PoseidonBatch::hash(std::span<const Fr> preimages, std::span<Fr> out) const {
+  const size_t arity = c_.arity;
+  if (preimages.size() != out.size() * arity)
+    throw Exception(invalid_argument("poseidon batch: " + std::to_string(preimages.size()) + " inputs for " +
+                                     std::to_string(out.size()) + " hashes of arity " + std::to_string(arity)));
+  if (!ifma_) {
+    for (size_t k = 0; k < out.size(); ++k) out[k] = poseidon_hash(c_, preimages.subspan(k * arity, arity));
+    return;
+  }
+#ifdef CUZK_POSEIDON_IFMA
+  const ifma::Tables tables = this->tables();
   constexpr size_t kL = ifma::kLanes, kN = ifma::kLimbs;
   alignas(64) std::array<uint64_t, (ifma::kMaxWidth - 1) * kN * kL> in;
   alignas(64) std::array<uint64_t, kN * kL> hashed;
   for (size_t first = 0; first < out.size(); first += kL) {
     const size_t lanes = std::min(kL, out.size() - first);
-    in.fill(0);  // idle lanes hash zeros
-    for (size_t l = 0; l < lanes; ++l)
-      for (size_t i = 0; i < arity; ++i) {
-        const Limbs x = lane_form(preimages[(first + l) * arity + i]);
-        for (size_t k = 0; k < kN; ++k) in[(i * kN + k) * kL + l] = x[k];
-      }
+    load_lanes(preimages.subspan(first * arity, lanes * arity), in.data());
     ifma::hash8(tables, in.data(), hashed.data());
     for (size_t l = 0; l < lanes; ++l) {
       Limbs h;
       for (size_t k = 0; k < kN; ++k) h[k] = hashed[k * kL + l];
       out[first + l] = Fr::from_montgomery(join52(h)) * sixteenth_;  // 16·y / 16
+    }
+  }
+#endif
+}
+
+void PoseidonBatch::load_lanes(std::span<const Fr> preimages, uint64_t* in) const {
+  constexpr size_t kL = ifma::kLanes, kN = ifma::kLimbs;
+  const size_t arity = c_.arity, lanes = preimages.size() / arity;
+  std::fill(in, in + arity * kN * kL, 0);  // idle lanes hash zeros
+  for (size_t l = 0; l < lanes; ++l)
+    for (size_t i = 0; i < arity; ++i) {
+      const Limbs x = lane_form(preimages[l * arity + i]);
+      for (size_t k = 0; k < kN; ++k) in[(i * kN + k) * kL + l] = x[k];
+    }
+}
+
+void PoseidonBatch::trace(std::span<const Fr> preimages, std::span<Fr* const> out) const {
+  const size_t arity = c_.arity, n = poseidon_gadget_variables(c_);
+  if (preimages.size() != out.size() * arity)
+    throw Exception(invalid_argument("poseidon batch: " + std::to_string(preimages.size()) + " inputs for " +
+                                     std::to_string(out.size()) + " traces of arity " + std::to_string(arity)));
+  if (!ifma_) {
+    std::vector<r1cs::Variable> vars(arity);
+    for (size_t k = 0; k < out.size(); ++k) {
+      const std::span<const Fr> preimage = preimages.subspan(k * arity, arity);
+      r1cs::WitnessCS<Fr> cs;
+      for (size_t i = 0; i < arity; ++i) vars[i] = cs.alloc("", [&] { return preimage[i]; });
+      poseidon_hash_gadget(cs, c_, vars, preimage);
+      std::copy(cs.aux().begin() + static_cast<std::ptrdiff_t>(arity), cs.aux().end(), out[k]);
+    }
+    return;
+  }
+#ifdef CUZK_POSEIDON_IFMA
+  const ifma::Tables tables = this->tables();
+  constexpr size_t kL = ifma::kLanes, kN = ifma::kLimbs;
+  alignas(64) std::array<uint64_t, (ifma::kMaxWidth - 1) * kN * kL> in;
+  std::vector<uint64_t> traced(n * 4 * kL);
+  for (size_t first = 0; first < out.size(); first += kL) {
+    const size_t lanes = std::min(kL, out.size() - first);
+    load_lanes(preimages.subspan(first * arity, lanes * arity), in.data());
+    ifma::trace8(tables, in.data(), traced.data());
+    for (size_t l = 0; l < lanes; ++l) {
+      Fr* dest = out[first + l];
+      const uint64_t* word = traced.data() + l;
+      for (size_t v = 0; v < n; ++v, word += 4 * kL) {
+        Fr::Int raw;
+        for (size_t j = 0; j < 4; ++j) raw.limbs[j] = word[j * kL];
+        dest[v] = Fr::from_montgomery(raw);
+      }
     }
   }
 #endif

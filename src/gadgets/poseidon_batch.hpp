@@ -25,6 +25,7 @@
 
 #include "ff/bls12_381.hpp"
 #include "gadgets/poseidon_constants.hpp"
+#include "gadgets/poseidon_ifma.hpp"
 
 namespace cuzk::gadgets {
 
@@ -51,11 +52,22 @@ class PoseidonBatch {
   // groups of eight. Throws (kInvalidArgument) if preimages.size() != out.size()·arity.
   void hash(std::span<const ff::Fr> preimages, std::span<ff::Fr> out) const;
 
+  // The same hashes with the variables the R1CS gadget allocates for each (its trace:
+  // poseidon_gadget_variables(c) values, the hash last) into out[k], for a witness-only synthesis
+  // to take (PoseidonTraces). IFMA: ~200 k IFMA for eight arity-8 traces (the hash and a
+  // conversion of each value to Fr's form); scalar: the gadget itself on a WitnessCS.
+  // Throws (kInvalidArgument) if preimages.size() != out.size()·arity.
+  void trace(std::span<const ff::Fr> preimages, std::span<ff::Fr* const> out) const;
+
  private:
+  // Up to eight preimages into the kernel's input (lane form, limb-major; idle lanes zero).
+  void load_lanes(std::span<const ff::Fr> preimages, uint64_t* in) const;
+  ifma::Tables tables() const;  // the kernel's view of limbs_
+
   const PoseidonConstants& c_;
   bool ifma_ = false;
   std::vector<uint64_t> limbs_;  // the tables, back to back (offsets below, in uint64s)
-  size_t domain_tag_ = 0, round_constants_ = 0, mds_ = 0, pre_sparse_ = 0, sparse_ = 0;
+  size_t domain_tag_ = 0, round_constants_ = 0, mds_ = 0, pre_sparse_ = 0, sparse_ = 0, to_fr_ = 0;
   ff::Fr sixteenth_;  // 1/16: lane form back to Fr
 };
 

@@ -5,6 +5,7 @@
 // combinations, and 3 rows per first-round S-box, 4 per other S-box (1 of them allocating the
 // mixed lane), 1 for the output: 311/377/505/598 rows for arity 2/4/8/11.
 
+#include <algorithm>
 #include <optional>
 #include <span>
 #include <string>
@@ -24,6 +25,65 @@ namespace cuzk::gadgets {
 struct PoseidonOutput {
   r1cs::Variable var;
   ff::Fr value;
+};
+
+// The variables the gadget allocates for one hash, one a row: 3 per first-round S-box (arity of
+// them), 4 per other S-box (t a full round, 1 a partial one), the output: 311/377/505/598 for
+// arity 2/4/8/11.
+inline size_t poseidon_gadget_variables(const PoseidonConstants& c) {
+  return 3 * c.arity + 4 * c.width * (c.full_rounds - 1) + 4 * c.partial_rounds + 1;
+}
+
+// Hashes' variables computed ahead of a witness-only synthesis (PoseidonBatch::trace, eight at a
+// time), which takes them in order instead of computing each hash (docs/PERF.md 35): entry k is
+// the k-th hash the synthesis makes: its constants, preimage and the gadget's variables in
+// allocation order (the hash last). take() checks the constants and the preimage, so a trace
+// out of order is never used: the gadget computes that hash itself, and missed() counts it.
+class PoseidonTraces {
+ public:
+  PoseidonTraces() = default;
+  // One entry a hash, all storage at once; the caller fills preimage(k) and values(k).
+  explicit PoseidonTraces(std::span<const PoseidonConstants* const> hashes) {
+    size_t at = 0;
+    for (const PoseidonConstants* c : hashes) {
+      entries_.push_back({c, at});
+      at += c->arity + poseidon_gadget_variables(*c);
+    }
+    storage_.resize(at);
+  }
+
+  size_t size() const { return entries_.size(); }
+  const PoseidonConstants& constants(size_t k) const { return *entries_[k].constants; }
+  std::span<ff::Fr> preimage(size_t k) { return {storage_.data() + entries_[k].at, entries_[k].constants->arity}; }
+  std::span<ff::Fr> values(size_t k) {
+    const Entry& e = entries_[k];
+    return {storage_.data() + e.at + e.constants->arity, poseidon_gadget_variables(*e.constants)};
+  }
+
+  // The next entry's variables when it is a hash with these constants of this preimage (and it
+  // advances); nullptr otherwise, counted as a miss.
+  const ff::Fr* take(const PoseidonConstants& c, std::span<const ff::Fr> preimage) {
+    if (next_ < entries_.size() && entries_[next_].constants == &c) {
+      const ff::Fr* stored = storage_.data() + entries_[next_].at;
+      if (std::equal(preimage.begin(), preimage.end(), stored, stored + c.arity)) {
+        ++next_;
+        return stored + c.arity;
+      }
+    }
+    ++missed_;
+    return nullptr;
+  }
+  size_t taken() const { return next_; }
+  size_t missed() const { return missed_; }
+
+ private:
+  struct Entry {
+    const PoseidonConstants* constants;
+    size_t at;  // into storage_: the preimage, then the variables
+  };
+  std::vector<Entry> entries_;
+  std::vector<ff::Fr> storage_;
+  size_t next_ = 0, missed_ = 0;
 };
 
 namespace detail {
@@ -195,23 +255,36 @@ class PoseidonCircuit {
 // Hashes `preimage` (c.arity allocated variables, values alongside; `values` may be empty when
 // the backend needs none, e.g. KeygenCS) into one new allocated variable, whose value equals
 // poseidon_hash(c, values). Rows and variables go into the caller's current namespace.
+// `traces` (witness-only backends, r1cs::records_constraints false; ignored by the others): the
+// variables are taken from its next entry when that is this hash (PoseidonTraces::take).
 template <r1cs::ConstraintSystem CS>
 PoseidonOutput poseidon_hash_gadget(CS& cs, const PoseidonConstants& c, std::span<const r1cs::Variable> preimage,
-                                    std::span<const ff::Fr> values) {
+                                    std::span<const ff::Fr> values, PoseidonTraces* traces = nullptr) {
+  if constexpr (!r1cs::records_constraints<CS>) {
+    if (traces != nullptr && preimage.size() == c.arity && values.size() == c.arity) {
+      if (const ff::Fr* v = traces->take(c, values)) {
+        const size_t n = poseidon_gadget_variables(c);
+        r1cs::Variable out = CS::one();
+        for (size_t i = 0; i < n; ++i) out = cs.alloc("", [&] { return v[i]; });
+        return {out, v[n - 1]};
+      }
+    }
+  }
   return detail::PoseidonCircuit<CS>(cs, c).hash(preimage, values);
 }
 
 // The same over allocated numbers (how the Merkle and PoRep gadgets hold their values).
 template <r1cs::ConstraintSystem CS>
 AllocatedNum<ff::Fr> poseidon_hash_gadget(CS& cs, const PoseidonConstants& c,
-                                          std::span<const AllocatedNum<ff::Fr>> preimage) {
+                                          std::span<const AllocatedNum<ff::Fr>> preimage,
+                                          PoseidonTraces* traces = nullptr) {
   std::vector<r1cs::Variable> vars;
   std::vector<ff::Fr> values;
   for (const AllocatedNum<ff::Fr>& n : preimage) {
     vars.push_back(n.variable());
     values.push_back(n.value());
   }
-  const PoseidonOutput out = poseidon_hash_gadget(cs, c, vars, values);
+  const PoseidonOutput out = poseidon_hash_gadget(cs, c, vars, values, traces);
   return {out.var, out.value};
 }
 

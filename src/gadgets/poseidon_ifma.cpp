@@ -29,6 +29,14 @@ inline V mask52() { return bcast((uint64_t{1} << 52) - 1); }
 // shifts; GCC 12's unmasked intrinsics read an "undefined" register and trip -Wuninitialized.
 inline V shr52(V x) { return _mm512_maskz_srli_epi64(0xff, x, 52); }
 inline V sar52(V x) { return _mm512_maskz_srai_epi64(0xff, x, 52); }
+template <unsigned N>
+inline V shl(V x) {
+  return _mm512_maskz_slli_epi64(0xff, x, N);
+}
+template <unsigned N>
+inline V shr(V x) {
+  return _mm512_maskz_srli_epi64(0xff, x, N);
+}
 
 inline Wide zero_wide() {
   Wide w;
@@ -136,16 +144,21 @@ inline void subtract_if_at_least(Fe& a, const uint64_t* m) {
 }
 
 // x⁵ (+ key): two squarings and a product, 2·(30 + 55) + (50 + 55) = 275 IFMA; the key rides
-// in the last reduction.
-inline Fe quintic(const Fe& x, const uint64_t* key, const Tables& c) {
+// in the last reduction. `record` sees x², x⁴ and the result (the gadget's S-box variables).
+template <class Record>
+inline Fe quintic(const Fe& x, const uint64_t* key, const Tables& c, Record& record) {
   Wide w = sqr(x);
   const Fe x2 = reduce(w, c);
+  record(x2);
   w = sqr(x2);
   const Fe x4 = reduce(w, c);
+  record(x4);
   w = zero_wide();
   mul_acc(w, x4, x);
   if (key != nullptr) add_high(w, key);
-  return reduce(w, c);
+  const Fe y = reduce(w, c);
+  record(y);
+  return y;
 }
 
 // out[j] = Σ_i m[i][j]·s[i], one reduction per output: t·(50t + 55) IFMA (4,545 at t = 9).
@@ -179,12 +192,46 @@ inline void mix_sparse(const uint64_t* sparse, Fe* s, const Tables& c) {
   s[0] = first;
 }
 
-}  // namespace
+// Records nothing: the plain hash.
+struct NoRecord {
+  void operator()(const Fe&) const {}
+};
 
+// Records the gadget's variables: each value canonical in Fr's own form (x·2^256 mod r, 4×64-bit
+// limbs), limb j of lane l at (v·4 + j)·kLanes + l for the v-th value. A value X < 3.1r becomes
+// REDC(X·(2^256 mod r)) = x·2^256 mod r, below X·r/2^260 + r < 1.09r, so one subtraction of r
+// makes it canonical: 105 IFMA a value, ~53 k for the 505 values of eight arity-8 hashes.
+struct TraceRecord {
+  const Tables& c;
+  uint64_t* out;
+  void operator()(const Fe& x) {
+    Wide w = zero_wide();
+    mul_acc(w, x, c.to_fr);
+    Fe y = reduce(w, c);
+    subtract_if_at_least(y, c.modulus);
+    const V words[4] = {
+        _mm512_or_si512(y.l[0], shl<52>(y.l[1])),
+        _mm512_or_si512(shr<12>(y.l[1]), shl<40>(y.l[2])),
+        _mm512_or_si512(shr<24>(y.l[2]), shl<28>(y.l[3])),
+        _mm512_or_si512(shr<36>(y.l[3]), shl<16>(y.l[4])),
+    };
+    for (const V& word : words) {
+      _mm512_storeu_si512(out, word);
+      out += kLanes;
+    }
+  }
+};
+
+// The permutation of eight states, in the gadget's order of variables (gadgets/poseidon_gadget.hpp):
+// the first round records x², x⁴, y of lanes 1..t−1 (lane 0, the domain tag, is a constant
+// there); every other S-box records its input l (a mixed lane, allocated by the gadget), l²,
+// l⁴, y; the hash (output 1 of the last mix) last. Returns the hash, canonical (< r).
 // At t = 9 (arity 8; R_F = 8, R_P = 57): full rounds 8·(9·275 + 4,545) less the last mix's
 // unneeded outputs, partial rounds 57·(275 + 1,345): ~148 k IFMA for eight hashes.
-void hash8(const Tables& c, const uint64_t* in, uint64_t* out) {
+template <class Record>
+Fe permute(const Tables& c, const uint64_t* in, Record& record) {
   const size_t t = c.width, half = c.full_rounds / 2;
+  NoRecord none;
   Fe s[kMaxWidth];
   s[0] = broadcast(c.domain_tag);
   for (size_t i = 1; i < t; ++i)
@@ -196,26 +243,53 @@ void hash8(const Tables& c, const uint64_t* in, uint64_t* out) {
     return k;
   };
   for (size_t i = 0; i < t; ++i) s[i] = add(s[i], next_key());  // < 2r
-  // Full rounds of the first half; the last of them mixes with the pre-sparse matrix.
-  for (size_t r = 0; r < half; ++r) {
-    for (size_t i = 0; i < t; ++i) s[i] = quintic(s[i], next_key(), c);
+  s[0] = quintic(s[0], next_key(), c, none);
+  for (size_t i = 1; i < t; ++i) s[i] = quintic(s[i], next_key(), c, record);
+  mix_dense(half == 1 ? c.pre_sparse : c.mds, s, c);
+  // The other full rounds of the first half; the last of them mixes with the pre-sparse matrix.
+  for (size_t r = 1; r < half; ++r) {
+    for (size_t i = 0; i < t; ++i) {
+      record(s[i]);
+      s[i] = quintic(s[i], next_key(), c, record);
+    }
     mix_dense(r + 1 == half ? c.pre_sparse : c.mds, s, c);
   }
   for (size_t p = 0; p < c.partial_rounds; ++p) {
-    s[0] = quintic(s[0], next_key(), c);
+    record(s[0]);
+    s[0] = quintic(s[0], next_key(), c, record);
     mix_sparse(c.sparse + p * (2 * t - 1) * kLimbs, s, c);
   }
   for (size_t r = 0; r + 1 < half; ++r) {
-    for (size_t i = 0; i < t; ++i) s[i] = quintic(s[i], next_key(), c);
+    for (size_t i = 0; i < t; ++i) {
+      record(s[i]);
+      s[i] = quintic(s[i], next_key(), c, record);
+    }
     mix_dense(c.mds, s, c);
   }
   // The last round: no key, and only output 1 of its mix is the hash.
-  for (size_t i = 0; i < t; ++i) s[i] = quintic(s[i], nullptr, c);
+  for (size_t i = 0; i < t; ++i) {
+    record(s[i]);
+    s[i] = quintic(s[i], nullptr, c, record);
+  }
   Wide w = zero_wide();
   for (size_t i = 0; i < t; ++i) mul_acc(w, s[i], c.mds + (1 * t + i) * kLimbs);
   Fe h = reduce(w, c);
+  record(h);
   subtract_if_at_least(h, c.modulus);
+  return h;
+}
+
+}  // namespace
+
+void hash8(const Tables& c, const uint64_t* in, uint64_t* out) {
+  NoRecord none;
+  const Fe h = permute(c, in, none);
   for (size_t k = 0; k < kLimbs; ++k) _mm512_storeu_si512(out + k * kLanes, h.l[k]);
+}
+
+void trace8(const Tables& c, const uint64_t* in, uint64_t* trace) {
+  TraceRecord record{c, trace};
+  permute(c, in, record);
 }
 
 }  // namespace cuzk::gadgets::ifma

@@ -49,6 +49,7 @@ struct Tables {
   const uint64_t* mds = nullptr;                 // t·t, by column: M[i][j] at j·t + i
   const uint64_t* pre_sparse = nullptr;          // t·t, by column as mds
   const uint64_t* sparse = nullptr;              // R_P·(2t − 1): w_hat (t) then v_rest (t − 1)
+  const uint64_t* to_fr = nullptr;               // 2^256 mod r (1 element, not in lane form): trace8
 };
 
 constexpr size_t kMaxWidth = 12;  // arity 11, the largest Filecoin uses
@@ -58,5 +59,11 @@ constexpr size_t kMaxWidth = 12;  // arity 11, the largest Filecoin uses
 // (k·kLanes + l), the lane form of each hash, canonical (< r). Unused lanes may hold any
 // elements (zeros); their outputs are ignored.
 void hash8(const Tables& c, const uint64_t* in, uint64_t* out);
+
+// The same eight hashes, with every variable the R1CS gadget allocates on a witness-only
+// backend (gadgets/poseidon_gadget.hpp), in its order, the hash last: trace gets
+// trace_values(arity)·4·kLanes uint64s, value v's 64-bit limb j of lane l at (v·4 + j)·kLanes + l,
+// each value canonical in Fr's own form (x·2^256 mod r).
+void trace8(const Tables& c, const uint64_t* in, uint64_t* trace);
 
 }  // namespace cuzk::gadgets::ifma

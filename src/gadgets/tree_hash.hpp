@@ -27,14 +27,22 @@ namespace cuzk::gadgets {
 
 // PoseidonFunction::hash_multi_leaf_circuit: neptune's gadget with the MerkleTree constants of
 // the preimage's arity. The constants are the caller's (built once, shared by every level).
+// traced(t): the same hash, whose witness-only synthesis takes its variables from t when they
+// were computed ahead (PoseidonTraces).
 class PoseidonTreeHash {
  public:
   PoseidonTreeHash(const PoseidonConstants& arity2, const PoseidonConstants& arity4, const PoseidonConstants& arity8)
       : c2_(arity2), c4_(arity4), c8_(arity8) {}
 
+  PoseidonTreeHash traced(PoseidonTraces* traces) const {
+    PoseidonTreeHash h = *this;
+    h.traces_ = traces;
+    return h;
+  }
+
   template <r1cs::ConstraintSystem CS>
   AllocatedNum<ff::Fr> operator()(CS& cs, std::span<const AllocatedNum<ff::Fr>> preimage) const {
-    return poseidon_hash_gadget(cs, constants(preimage.size()), preimage);
+    return poseidon_hash_gadget(cs, constants(preimage.size()), preimage, traces_);
   }
 
   ff::Fr native(std::span<const ff::Fr> children) const { return poseidon_hash(constants(children.size()), children); }
@@ -49,6 +57,7 @@ class PoseidonTreeHash {
   const PoseidonConstants& c2_;
   const PoseidonConstants& c4_;
   const PoseidonConstants& c8_;
+  PoseidonTraces* traces_ = nullptr;
 };
 
 // Sha256Function::hash_multi_leaf_circuit (binary tree D). Per child (namespace "{i}_num_into_bits"):

@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <bit>
+#include <numeric>
 #include <string>
 
 #include "core/error.hpp"
+#include "gadgets/poseidon_batch.hpp"
 #include "r1cs/keygen_cs.hpp"
 #include "r1cs/witness_cs.hpp"
 
@@ -81,6 +83,78 @@ r1cs::CompiledR1cs<ff::Fr> compile_partition(const PostCircuitShape& shape, cons
                                               });
 }
 
+std::vector<gadgets::PoseidonTraces> sector_traces(const PostPoseidon& poseidon, std::span<const SectorWitness> sectors) {
+  using gadgets::PoseidonConstants;
+  const auto fits = [](const porep::PathElement& e) {
+    const size_t arity = e.hashes.size() + 1;
+    return (arity == 2 || arity == 4 || arity == 8) && e.index < arity;
+  };
+  std::vector<gadgets::PoseidonTraces> traces(sectors.size());
+  std::vector<size_t> traced;  // the sectors whose paths fit
+  size_t levels = 0;
+  for (size_t s = 0; s < sectors.size(); ++s) {
+    std::vector<const PoseidonConstants*> hashes = {&poseidon.arity(2)};
+    bool ok = true;
+    for (const porep::MerkleProof& p : sectors[s].inclusions) {
+      for (const porep::PathElement& e : p.path) {
+        ok = ok && fits(e);
+        if (ok) hashes.push_back(&poseidon.arity(e.hashes.size() + 1));
+      }
+      levels = std::max(levels, p.path.size());
+    }
+    if (!ok) continue;
+    traces[s] = gadgets::PoseidonTraces(hashes);
+    traced.push_back(s);
+  }
+  // Where each path's level-l hash sits in its sector's entries, and the node it climbs from.
+  struct Path {
+    size_t sector, first_entry;
+    const porep::MerkleProof* proof;
+    ff::Fr node;
+  };
+  std::vector<Path> paths;
+  std::vector<ff::Fr> preimages;
+  std::vector<ff::Fr*> out;
+  {  // comm_r = Poseidon2(comm_c, comm_r_last), entry 0 of every sector
+    for (size_t s : traced) {
+      const std::span<ff::Fr> pre = traces[s].preimage(0);
+      pre[0] = sectors[s].comm_c;
+      pre[1] = sectors[s].comm_r_last;
+      preimages.insert(preimages.end(), pre.begin(), pre.end());
+      out.push_back(traces[s].values(0).data());
+      size_t entry = 1;
+      for (const porep::MerkleProof& p : sectors[s].inclusions) {
+        paths.push_back({s, entry, &p, p.leaf});
+        entry += p.path.size();
+      }
+    }
+    poseidon.batch(2).trace(preimages, out);
+  }
+  for (size_t l = 0; l < levels; ++l) {
+    for (size_t arity : {size_t{2}, size_t{4}, size_t{8}}) {
+      preimages.clear();
+      out.clear();
+      std::vector<Path*> climbing;
+      for (Path& p : paths) {
+        if (p.proof->path.size() <= l || p.proof->path[l].hashes.size() + 1 != arity) continue;
+        const porep::PathElement& e = p.proof->path[l];
+        const std::span<ff::Fr> pre = traces[p.sector].preimage(p.first_entry + l);
+        std::copy(e.hashes.begin(), e.hashes.begin() + e.index, pre.begin());
+        pre[e.index] = p.node;
+        std::copy(e.hashes.begin() + e.index, e.hashes.end(), pre.begin() + e.index + 1);
+        preimages.insert(preimages.end(), pre.begin(), pre.end());
+        out.push_back(traces[p.sector].values(p.first_entry + l).data());
+        climbing.push_back(&p);
+      }
+      if (climbing.empty()) continue;
+      poseidon.batch(arity).trace(preimages, out);
+      for (size_t k = 0; k < climbing.size(); ++k)
+        climbing[k]->node = traces[climbing[k]->sector].values(climbing[k]->first_entry + l).back();
+    }
+  }
+  return traces;
+}
+
 void synthesize_partition_witness(const PostCircuitShape& shape, const PostPoseidon& poseidon,
                                   std::span<const SectorWitness> sectors, std::span<ff::Fr> z, size_t num_inputs,
                                   ThreadPool* pool) {
@@ -95,18 +169,25 @@ void synthesize_partition_witness(const PostCircuitShape& shape, const PostPosei
     throw r1cs::SynthesisError("post witness: " + std::to_string(aux.size()) + " aux variables do not split into " +
                                std::to_string(n) + " sectors");
   const size_t share = aux.size() / n, in_share = 1 + shape.challenge_count;
-  const auto sector = [&](size_t k) {
-    r1cs::WitnessCS<ff::Fr> cs(aux.subspan(k * share, share));
-    synthesize_sector(cs, shape, poseidon, sectors[k], k);
-    if (cs.num_aux() != share || cs.inputs().size() != 1 + in_share)
-      throw r1cs::SynthesisError("post witness: sector " + std::to_string(k) + " allocated " +
-                                 std::to_string(cs.num_aux()) + " aux variables, not " + std::to_string(share));
-    std::copy(cs.inputs().begin() + 1, cs.inputs().end(), z.begin() + 1 + k * in_share);
+  const size_t group = gadgets::PoseidonBatch::kLanes / std::gcd(gadgets::PoseidonBatch::kLanes, shape.challenge_count);
+  const auto sectors_of = [&](size_t g) {
+    const size_t first = g * group;
+    std::vector<gadgets::PoseidonTraces> traces = sector_traces(poseidon, sectors.subspan(first, std::min(group, n - first)));
+    for (size_t j = 0; j < traces.size(); ++j) {
+      const size_t k = first + j;
+      r1cs::WitnessCS<ff::Fr> cs(aux.subspan(k * share, share));
+      synthesize_sector(cs, shape, poseidon, sectors[k], k, &traces[j]);
+      if (cs.num_aux() != share || cs.inputs().size() != 1 + in_share)
+        throw r1cs::SynthesisError("post witness: sector " + std::to_string(k) + " allocated " +
+                                   std::to_string(cs.num_aux()) + " aux variables, not " + std::to_string(share));
+      std::copy(cs.inputs().begin() + 1, cs.inputs().end(), z.begin() + 1 + k * in_share);
+    }
   };
+  const size_t groups = (n + group - 1) / group;
   if (pool != nullptr) {
-    pool->for_each_index(n, sector);
+    pool->for_each_index(groups, sectors_of);
   } else {
-    for (size_t k = 0; k < n; ++k) sector(k);
+    for (size_t g = 0; g < groups; ++g) sectors_of(g);
   }
   z[0] = ff::Fr::one();
 }

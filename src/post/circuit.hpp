@@ -60,9 +60,10 @@ Expected<std::vector<SectorWitness>> circuit_sectors(const PostParams& params,
 
 // Sector::synthesize for circuit sector i. Throws r1cs::SynthesisError when the inclusion count
 // differs from the shape's challenge count (por_inclusion throws for a path of the wrong shape).
+// traces (witness-only backends): the sector's hashes computed ahead (sector_traces).
 template <r1cs::ConstraintSystem CS>
 void synthesize_sector(CS& cs, const PostCircuitShape& shape, const PostPoseidon& poseidon, const SectorWitness& w,
-                       size_t i) {
+                       size_t i, gadgets::PoseidonTraces* traces = nullptr) {
   using Num = gadgets::AllocatedNum<ff::Fr>;
   using LC = r1cs::LinearCombination<ff::Fr>;
   const auto ns = [&cs](const std::string& name, auto fn) { return r1cs::in_namespace(cs, name, fn); };
@@ -77,13 +78,13 @@ void synthesize_sector(CS& cs, const PostCircuitShape& shape, const PostPoseidon
   {
     const std::array<Num, 2> pair = {comm_c, comm_r_last};  // hash2_circuit(comm_c, comm_r_last)
     const Num hash = ns("H_comm_c_comm_r_last", [&] {
-      return gadgets::poseidon_hash_gadget(cs, poseidon.arity(2), std::span<const Num>(pair));
+      return gadgets::poseidon_hash_gadget(cs, poseidon.arity(2), std::span<const Num>(pair), traces);
     });
     // constraint::equal: comm_r · ONE = H
     cs.enforce("enforce_comm_r_equal", [&](LC lc) { return lc + comm_r.variable(); },
                [](LC lc) { return lc + CS::one(); }, [&](LC lc) { return lc + hash.variable(); });
   }
-  const gadgets::PoseidonTreeHash tree_hash = poseidon.tree_hash();
+  const gadgets::PoseidonTreeHash tree_hash = poseidon.tree_hash().traced(traces);
   std::vector<gadgets::MerklePathElement<ff::Fr>> path;
   for (size_t n = 0; n < w.inclusions.size(); ++n) {
     r1cs::Namespace challenge_ns(cs, [n] { return "challenge_inclusion_" + std::to_string(n); });
@@ -116,8 +117,17 @@ std::vector<porep::MerkleProof> blank_inclusions(const PostCircuitShape& shape);
 r1cs::CompiledR1cs<ff::Fr> compile_partition(const PostCircuitShape& shape, const PostPoseidon& poseidon,
                                              ThreadPool* pool = nullptr, Progress* progress = nullptr);
 
+// The Poseidon hashes that synthesize_sector makes for each of `sectors`, in its order (comm_r's,
+// then each challenge's path, leaf to root), computed ahead through PoseidonBatch::trace: each
+// level of every path of the group in one batch per arity, eight lanes at a time (docs/PERF.md
+// 35). One PoseidonTraces a sector; an empty one where a path element is not of arity 2, 4 or 8
+// with its index inside (the synthesis then computes and refuses it as before).
+std::vector<gadgets::PoseidonTraces> sector_traces(const PostPoseidon& poseidon, std::span<const SectorWitness> sectors);
+
 // The partition's witness z = [inputs ‖ aux] (ONE first) into `z`, sized from the compiled circuit
-// (num_inputs inputs, then the aux): each sector into its own range, in parallel on `pool` when
+// (num_inputs inputs, then the aux): the sectors in groups whose paths fill whole groups of eight
+// lanes (4 WindowPoSt sectors of 10 paths, 8 WinningPoSt ones of 1), their hashes traced ahead
+// (sector_traces), then each sector into its own range; the groups in parallel on `pool` when
 // given. Equal to WitnessCS on synthesize_partition (tested). Throws r1cs::SynthesisError when the
 // sectors do not fill z exactly.
 void synthesize_partition_witness(const PostCircuitShape& shape, const PostPoseidon& poseidon,

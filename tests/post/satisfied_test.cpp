@@ -113,11 +113,52 @@ TEST(PostSatisfied, WitnessOnlyEqualsWitnessCs) {
     synthesize_partition(whole, shape, poseidon(), sectors);
     std::vector<ff::Fr> expected = whole.inputs();
     expected.insert(expected.end(), whole.aux().begin(), whole.aux().end());
-    for (ThreadPool* p : {static_cast<ThreadPool*>(nullptr), &pool}) {
+    for (ThreadPool* p : {static_cast<ThreadPool*>(nullptr), &pool}) {  // hashes traced ahead
       std::vector<ff::Fr> z(expected.size());
       synthesize_partition_witness(shape, poseidon(), sectors, z, whole.inputs().size(), p);
       EXPECT_TRUE(z == expected) << name << (p ? " (pool)" : "");
     }
+  }
+}
+
+// The hashes traced ahead are exactly those each sector's synthesis makes, in its order: every
+// entry taken, none missed, and the witness the same as computing them; a sector with a path
+// element of no tree arity gets no traces (its synthesis computes, then refuses the path).
+TEST(PostSatisfied, SectorTracesAreTakenInOrder) {
+  for (const char* name : {"window-2KiB", "winning-2KiB"}) {
+    const test::ModelRequest req = test::read_request(name);
+    const PostParams params = post_params(req.data.proof).value();
+    const auto proofs = proofs_of(name, req.data.sectors.size());
+    const std::vector<SectorWitness> sectors = circuit_sectors(params, proofs).value();
+    const PostCircuitShape shape = circuit_shape(params);
+    std::vector<gadgets::PoseidonTraces> traces = sector_traces(poseidon(), sectors);
+    ASSERT_EQ(traces.size(), sectors.size());
+    for (size_t k = 0; k < sectors.size(); ++k) {
+      EXPECT_EQ(traces[k].size(), 1 + shape.challenge_count * 2) << name << " sector " << k;  // 2 KiB: 2 levels
+      r1cs::WitnessCS<ff::Fr> traced, computed;
+      synthesize_sector(traced, shape, poseidon(), sectors[k], k, &traces[k]);
+      synthesize_sector(computed, shape, poseidon(), sectors[k], k);
+      EXPECT_EQ(traces[k].taken(), traces[k].size()) << name << " sector " << k;
+      EXPECT_EQ(traces[k].missed(), 0u) << name << " sector " << k;
+      EXPECT_TRUE(traced.aux() == computed.aux()) << name << " sector " << k;
+    }
+  }
+  const test::ModelRequest req = test::read_request("window-2KiB");
+  const PostParams params = post_params(req.data.proof).value();
+  auto proofs = proofs_of("window-2KiB", 2);
+  r1cs::WitnessCS<ff::Fr> whole;  // z's size from the good partition
+  synthesize_partition(whole, circuit_shape(params), poseidon(), circuit_sectors(params, proofs).value());
+  proofs[1].sectors[0].inclusion_proofs[3].path[1].hashes.pop_back();  // arity 7
+  const std::vector<SectorWitness> sectors = circuit_sectors(params, proofs).value();
+  const std::vector<gadgets::PoseidonTraces> traces = sector_traces(poseidon(), sectors);
+  EXPECT_EQ(traces[0].size(), 21u);
+  EXPECT_EQ(traces[1].size(), 0u);
+  std::vector<ff::Fr> z(whole.inputs().size() + whole.aux().size());
+  try {
+    synthesize_partition_witness(circuit_shape(params), poseidon(), sectors, z, whole.inputs().size());
+    ADD_FAILURE() << "a path element of arity 7 was synthesised";
+  } catch (const Exception& e) {
+    EXPECT_NE(std::string(e.what()).find("por: path element does not fit its arity"), std::string::npos) << e.what();
   }
 }
 
