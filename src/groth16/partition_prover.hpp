@@ -9,7 +9,8 @@
 //      not a proof that fails to verify;
 //   3. the proof, with r, s from the OS CSPRNG (or a seed, for tests);
 //   4. verified with the key's verifying key before it is returned (decision 7): one that does
-//      not verify is the device's fault (kVerifyFailed), never returned.
+//      not verify is the device's fault (kVerifyFailed), never returned. The check's public-input
+//      term (an MSM over the inputs) is computed while the backend proves.
 
 #include <cstdint>
 #include <functional>
@@ -32,7 +33,7 @@ namespace cuzk::groth16 {
 struct ProofTimes {
   double synthesis_ms = 0;  // the witness or the full assignment
   double prove_ms = 0;      // the backend's call
-  double verify_ms = 0;
+  double verify_ms = 0;      // after the proof: the pairing check (and any wait for the inputs' term)
   ProverTimes prover;       // inside the backend's call
 };
 

@@ -38,13 +38,23 @@ PreparedVerifyingKey::PreparedVerifyingKey(const VerifyingKey& vk)
     : neg_alpha_g1(-vk.alpha_g1), beta_g2(vk.beta_g2), neg_gamma_g2(-vk.gamma_g2), neg_delta_g2(-vk.delta_g2),
       ic(vk.ic) {}
 
-Expected<bool> verify(const PreparedVerifyingKey& pvk, const Proof& proof, std::span<const ff::Fr> public_inputs) {
+Expected<G1Affine> inputs_term(const PreparedVerifyingKey& pvk, std::span<const ff::Fr> public_inputs) {
   auto acc = input_accumulator(pvk, public_inputs);
   if (!acc) return acc.error();
+  return acc->to_affine();
+}
+
+bool verify_prepared(const PreparedVerifyingKey& pvk, const Proof& proof, const G1Affine& inputs_term) {
   const pairing::G2Prepared b(proof.b);
   const std::pair<G1Affine, const pairing::G2Prepared*> pairs[] = {
-      {proof.a, &b}, {pvk.neg_alpha_g1, &pvk.beta_g2}, {acc->to_affine(), &pvk.neg_gamma_g2}, {proof.c, &pvk.neg_delta_g2}};
+      {proof.a, &b}, {pvk.neg_alpha_g1, &pvk.beta_g2}, {inputs_term, &pvk.neg_gamma_g2}, {proof.c, &pvk.neg_delta_g2}};
   return pairing::pairing_product_is_one(pairs);
+}
+
+Expected<bool> verify(const PreparedVerifyingKey& pvk, const Proof& proof, std::span<const ff::Fr> public_inputs) {
+  auto term = inputs_term(pvk, public_inputs);
+  if (!term) return term.error();
+  return verify_prepared(pvk, proof, *term);
 }
 
 Expected<bool> verify_batch(const PreparedVerifyingKey& pvk, std::span<const Proof> proofs,

@@ -25,8 +25,16 @@ struct PreparedVerifyingKey {
 };
 
 // Whether the proof verifies for these public inputs (ONE excluded); an error when the number
-// of inputs does not match the key.
+// of inputs does not match the key. The same as verify_prepared with inputs_term's result.
 Expected<bool> verify(const PreparedVerifyingKey& pvk, const Proof& proof, std::span<const ff::Fr> public_inputs);
+
+// The check's public-input term Σ x_i ic_i (x_0 = 1): it depends on the inputs alone, so a
+// prover can compute it while the proof is made (groth16/partition_prover.cpp). An error when the
+// number of inputs does not match the key.
+Expected<G1Affine> inputs_term(const PreparedVerifyingKey& pvk, std::span<const ff::Fr> public_inputs);
+
+// The pairing check with the inputs' term from inputs_term.
+bool verify_prepared(const PreparedVerifyingKey& pvk, const Proof& proof, const G1Affine& inputs_term);
 
 // Many proofs of one circuit at once: with random 128-bit rho_j (from a CSPRNG),
 //   prod_j e(rho_j A_j, B_j) · e(-Σ rho_j · alpha, beta) · e(-Σ rho_j acc_j, gamma)

@@ -124,6 +124,12 @@ TEST(Verifier, InputAccumulatorOfFewAndManyInputs) {
     proof.c = g1(c);
     const PreparedVerifyingKey pvk(vk);
     EXPECT_TRUE(verify(pvk, proof, x).value()) << n << " inputs";
+    // The term alone (what a prover computes beside the proof) is (r_0 + Σ x_i r_i)·G1.
+    const G1Affine term = inputs_term(pvk, x).value();
+    EXPECT_EQ(term, g1(acc - a * b - c)) << n << " inputs";
+    EXPECT_TRUE(verify_prepared(pvk, proof, term)) << n << " inputs";
+    EXPECT_FALSE(verify_prepared(pvk, proof, g1(acc))) << n << " inputs";
+    EXPECT_FALSE(inputs_term(pvk, std::span(x).first(n - 1))) << n << " inputs";
     for (size_t i : {size_t{0}, n / 2, n - 1}) {
       auto changed = x;
       changed[i] += ff::Fr::one();
