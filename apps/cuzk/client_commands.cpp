@@ -2,10 +2,12 @@
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <google/protobuf/util/json_util.h>
 #include <openssl/sha.h>
 
 #include <array>
+#include <charconv>
 #include <cstdlib>
 #include <span>
 #include <string_view>
@@ -17,8 +19,11 @@
 #include "core/memory_size.hpp"
 #include "porep/c1.hpp"
 #include "porep/sector_shape.hpp"
+#include "post/registered.hpp"
+#include "snap/update_shape.hpp"
 #include "service/address.hpp"
 #include "service/client.hpp"
+#include "vanilla_files.hpp"
 
 namespace cuzk::app {
 namespace {
@@ -45,14 +50,6 @@ C1Header read_c1_header(const std::string& path, std::string_view bytes) {
           c1.wrapped ? std::optional<uint64_t>(c1.sector_num) : std::nullopt};
 }
 
-// "c1-" and the first 16 hex digits of SHA-256 of the file: the same C1 gets the same id, so a
-// resubmission joins the running job as Curio's retries do.
-std::string content_request_id(std::string_view bytes) {
-  std::array<uint8_t, SHA256_DIGEST_LENGTH> digest{};
-  SHA256(reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size(), digest.data());
-  return "c1-" + to_hex(std::span<const uint8_t>(digest.data(), 8));
-}
-
 v1::Priority priority(const std::string& name) {
   static constexpr std::array<std::pair<std::string_view, v1::Priority>, 4> kNames{{
       {"low", v1::LOW}, {"normal", v1::NORMAL}, {"high", v1::HIGH}, {"critical", v1::CRITICAL}}};
@@ -62,29 +59,133 @@ v1::Priority priority(const std::string& name) {
   throw Exception(invalid_argument("--priority: expected low, normal, high or critical, got " + name));
 }
 
+// "<prefix>-" and the first 16 hex digits of SHA-256 over the payloads: the same payload gets the
+// same id, so a resubmission joins the running job as Curio's retries do.
+std::string content_request_id(std::string_view prefix, const std::vector<std::string_view>& payloads) {
+  std::string all;
+  for (std::string_view p : payloads) all += p;
+  std::array<uint8_t, SHA256_DIGEST_LENGTH> digest{};
+  SHA256(reinterpret_cast<const unsigned char*>(all.data()), all.size(), digest.data());
+  return std::string(prefix) + "-" + to_hex(std::span<const uint8_t>(digest.data(), 8));
+}
+
+void check_flags_of(const SubmitOptions& o, bool porep) {
+  if (porep && !o.vanilla.empty()) throw Exception(invalid_argument("--vanilla: for window-post, winning-post or snap"));
+  if (!porep && !o.c1.empty()) throw Exception(invalid_argument("--c1: for --kind porep"));
+  if (porep && o.c1.empty()) throw Exception(invalid_argument("--kind porep: give --c1"));
+  if (!porep && o.vanilla.empty()) throw Exception(invalid_argument("--kind " + o.kind + ": give --vanilla"));
+}
+
 // The request Curio's PoRepSnarkCuzk sends (curio lib/ffi): POREP_SEAL_COMMIT, the C1 bytes in
 // vanilla_proof, sector size and numeric registered proof, sector number and miner id.
-v1::SubmitProofRequest submit_request(const SubmitOptions& o) {
-  if (o.kind != "porep") throw Exception(invalid_argument("--kind: only porep is supported"));
+void porep_request(const SubmitOptions& o, v1::SubmitProofRequest& request) {
   std::string bytes = slurp(o.c1);
   const C1Header c1 = read_c1_header(o.c1, bytes);
   const std::optional<uint64_t> sector = o.sector_number ? o.sector_number : c1.sector_number;
-
-  v1::SubmitProofRequest request;
-  if (!o.request_id.empty()) {
-    request.set_request_id(o.request_id);
-  } else if (o.miner_id && sector) {
-    request.set_request_id(fmt::format("porep-{}-{}", *o.miner_id, *sector));
-  } else {
-    request.set_request_id(content_request_id(bytes));
-  }
+  if (o.request_id.empty())
+    request.set_request_id(o.miner_id && sector ? fmt::format("porep-{}-{}", *o.miner_id, *sector)
+                                                : content_request_id("c1", {bytes}));
   request.set_proof_kind(v1::POREP_SEAL_COMMIT);
   request.set_sector_size(c1.proof.sector_size);
   request.set_registered_proof(c1.proof.id);
-  request.set_priority(priority(o.priority));
   request.set_sector_number(sector.value_or(0));
-  request.set_miner_id(o.miner_id.value_or(0));
   request.set_vanilla_proof(std::move(bytes));
+}
+
+// WindowPoStCuzk / WinningPoStCuzk (SPEC-POST.md §8): the partition's sectors' vanilla proofs in
+// ascending sector order, the registered proof, randomness, partition index; Curio's ids
+// wdpost-<miner>-<partition>-<randomness[:8] as Go prints a byte slice: [b0 b1 ...]> and
+// winpost-<miner>-<randomness[:8] hex>.
+void post_request(const SubmitOptions& o, post::PostKind kind, v1::SubmitProofRequest& request) {
+  if (o.registered_proof.empty()) throw Exception(invalid_argument("--kind " + o.kind + ": give --registered-proof"));
+  const post::RegisteredPostProof proof = must(post::registered_post_proof(o.registered_proof));
+  if (proof.kind != kind)
+    throw Exception(invalid_argument(fmt::format("--registered-proof {} is a {} proof, not {}", proof.name,
+                                                 post::kind_name(proof.kind), o.kind)));
+  if (o.randomness.empty()) throw Exception(invalid_argument("--kind " + o.kind + ": give --randomness (32 bytes, hex)"));
+  const std::array<uint8_t, 32> randomness = hex32("--randomness", o.randomness);
+  if (kind == post::PostKind::kWinning && o.partition != 0)
+    throw Exception(invalid_argument("--partition: WinningPoSt has one partition"));
+  std::vector<VanillaFile> files = read_post_vanilla(o.vanilla);
+  if (o.request_id.empty()) {
+    const uint64_t miner = o.miner_id.value_or(0);
+    request.set_request_id(kind == post::PostKind::kWindow
+                               ? fmt::format("wdpost-{}-{}-[{}]", miner, o.partition,
+                                             fmt::join(randomness.begin(), randomness.begin() + 8, " "))
+                               : fmt::format("winpost-{}-{}", miner,
+                                             to_hex(std::span<const uint8_t>(randomness.data(), 8))));
+  }
+  request.set_proof_kind(kind == post::PostKind::kWindow ? v1::WINDOW_POST_PARTITION : v1::WINNING_POST);
+  request.set_sector_size(proof.sector_size);
+  request.set_registered_proof(proof.id);
+  request.set_randomness(randomness.data(), randomness.size());
+  request.set_partition_index(o.partition);
+  request.set_sector_number(o.sector_number.value_or(0));
+  for (VanillaFile& f : files) request.add_vanilla_proofs(f.bytes.data(), f.bytes.size());
+}
+
+// ProveUpdateCuzk (SPEC-SNAP.md §8): the partitions' PartitionProof blobs in order, the
+// registered update proof, the three commitments (32 bytes each), sector and miner; Curio's id
+// snap-<miner>-<sector>.
+void snap_request(const SubmitOptions& o, v1::SubmitProofRequest& request) {
+  snap::RegisteredUpdateProof proof;
+  if (!o.registered_proof.empty()) {
+    uint64_t id = 0;
+    const auto [end, ec] = std::from_chars(o.registered_proof.data(), o.registered_proof.data() + o.registered_proof.size(), id);
+    if (ec != std::errc() || end != o.registered_proof.data() + o.registered_proof.size())
+      throw Exception(invalid_argument("--registered-proof " + o.registered_proof + ": expected an update proof id 0-4"));
+    proof = must(snap::registered_update_proof(id));
+    if (!o.sector_size.empty() && must(snap::parse_update_sector_size(o.sector_size)) != proof.sector_size)
+      throw Exception(invalid_argument(fmt::format("--registered-proof {} ({}) is not a {} sector", id, proof.name,
+                                                   o.sector_size)));
+  } else if (!o.sector_size.empty()) {
+    proof = must(snap::registered_update_proof_for_size(must(snap::parse_update_sector_size(o.sector_size))));
+  } else {
+    throw Exception(invalid_argument("--kind snap: give --registered-proof or --sector-size"));
+  }
+  for (const auto& [flag, hex] : {std::pair{"--comm-r-old", &o.comm_r_old}, std::pair{"--comm-r-new", &o.comm_r_new},
+                                  std::pair{"--comm-d-new", &o.comm_d_new}})
+    if (hex->empty()) throw Exception(invalid_argument(std::string("--kind snap: give ") + flag + " (32 bytes, hex)"));
+  const std::array<uint8_t, 32> comm_r_old = hex32("--comm-r-old", o.comm_r_old),
+                                comm_r_new = hex32("--comm-r-new", o.comm_r_new),
+                                comm_d_new = hex32("--comm-d-new", o.comm_d_new);
+  auto blobs = read_partition_blobs(o.vanilla);
+  if (o.request_id.empty()) {
+    if (o.miner_id && o.sector_number) {
+      request.set_request_id(fmt::format("snap-{}-{}", *o.miner_id, *o.sector_number));
+    } else {
+      std::vector<std::string_view> payloads;
+      for (const auto& [name, blob] : blobs) payloads.emplace_back(reinterpret_cast<const char*>(blob.data()), blob.size());
+      request.set_request_id(content_request_id("snap", payloads));
+    }
+  }
+  request.set_proof_kind(v1::SNAP_DEALS_UPDATE);
+  request.set_sector_size(proof.sector_size);
+  request.set_registered_proof(proof.id);
+  request.set_sector_number(o.sector_number.value_or(0));
+  request.set_comm_r_old(comm_r_old.data(), comm_r_old.size());
+  request.set_comm_r_new(comm_r_new.data(), comm_r_new.size());
+  request.set_comm_d_new(comm_d_new.data(), comm_d_new.size());
+  for (const auto& [name, blob] : blobs) request.add_vanilla_proofs(blob.data(), blob.size());
+}
+
+v1::SubmitProofRequest submit_request(const SubmitOptions& o) {
+  v1::SubmitProofRequest request;
+  request.set_request_id(o.request_id);
+  check_flags_of(o, o.kind == "porep");
+  // Curio's priorities: HIGH for WindowPoSt, CRITICAL for WinningPoSt, NORMAL otherwise.
+  const std::string curio_priority = o.kind == "window-post" ? "high" : o.kind == "winning-post" ? "critical" : "normal";
+  if (o.kind == "porep") {
+    porep_request(o, request);
+  } else if (o.kind == "window-post" || o.kind == "winning-post") {
+    post_request(o, o.kind == "window-post" ? post::PostKind::kWindow : post::PostKind::kWinning, request);
+  } else if (o.kind == "snap") {
+    snap_request(o, request);
+  } else {
+    throw Exception(invalid_argument("--kind: porep, window-post, winning-post or snap, not " + o.kind));
+  }
+  request.set_priority(priority(o.priority.empty() ? curio_priority : o.priority));
+  request.set_miner_id(o.miner_id.value_or(0));
   return request;
 }
 
@@ -153,15 +254,31 @@ void add_address(CLI::App* cmd, std::string& address) {
 
 void add_submit_flags(CLI::App* cmd, SubmitOptions& o) {
   add_address(cmd, o.address);
-  cmd->add_option("--c1", o.c1, "the C1 (SealCommitPhase1Output JSON, or Curio's wrapper), sent as is")->required();
+  cmd->add_option("--kind", o.kind, "porep (default), window-post, winning-post or snap")
+      ->check(CLI::IsMember({"porep", "window-post", "winning-post", "snap"}));
+  cmd->add_option("--c1", o.c1, "porep: the C1 (SealCommitPhase1Output JSON, or Curio's wrapper), sent as is");
+  cmd->add_option("--vanilla", o.vanilla,
+                  "window-post, winning-post: the partition's FallbackPoStSectorProof files or directories of "
+                  "*.vanilla.bin (sent in ascending sector order); snap: the PartitionProof files in partition "
+                  "order, or Curio's snap-vproof.json");
+  cmd->add_option("--registered-proof", o.registered_proof,
+                  "PoSt: Go id 0-14 or name (e.g. 13); snap: the update proof id 0-4 (or --sector-size)");
+  cmd->add_option("--sector-size", o.sector_size, "snap: 2KiB, 8MiB, 512MiB, 32GiB or 64GiB");
+  cmd->add_option("--randomness", o.randomness, "PoSt: 32 bytes, hex");
+  cmd->add_option("--partition", o.partition, "window-post: the partition's index (default 0)");
+  cmd->add_option("--comm-r-old", o.comm_r_old, "snap: the sector key's comm_r, 32 bytes hex");
+  cmd->add_option("--comm-r-new", o.comm_r_new, "snap: the updated sector's comm_r, 32 bytes hex");
+  cmd->add_option("--comm-d-new", o.comm_d_new, "snap: the new data's comm_d, 32 bytes hex");
   cmd->add_option("--request-id", o.request_id,
-                  "idempotency key (default: porep-<miner>-<sector> with --miner-id and a sector number, else "
-                  "c1-<first 16 hex digits of SHA-256 of the file>)");
-  cmd->add_option("--priority", o.priority, "low, normal, high or critical (default normal, as Curio)")
+                  "idempotency key (default: Curio's: porep-<miner>-<sector>, wdpost-<miner>-<partition>-"
+                  "[randomness[:8]], winpost-<miner>-<randomness[:8] hex>, snap-<miner>-<sector>; porep and snap "
+                  "without miner and sector: c1-|snap-<first 16 hex digits of SHA-256 of the payload>)");
+  cmd->add_option("--priority", o.priority,
+                  "low, normal, high or critical (default: Curio's: high for window-post, critical for "
+                  "winning-post, normal otherwise)")
       ->check(CLI::IsMember({"low", "normal", "high", "critical"}));
-  cmd->add_option("--kind", o.kind, "proof kind: porep (POREP_SEAL_COMMIT)")->check(CLI::IsMember({"porep"}));
   cmd->add_option("--miner-id", o.miner_id, "the miner's actor id (sent as miner_id)");
-  cmd->add_option("--sector-number", o.sector_number, "sent as sector_number (default: the wrapper's SectorNum)");
+  cmd->add_option("--sector-number", o.sector_number, "sent as sector_number (porep default: the wrapper's SectorNum)");
 }
 
 }  // namespace
@@ -259,7 +376,7 @@ int run_cancel(const CancelOptions& o) {
 }
 
 void add_client_commands(CLI::App& app, ClientCommands& s) {
-  s.submit_cmd = app.add_subcommand("submit", "queue a PoRep C2 on a running daemon (SubmitProof); prints the job id");
+  s.submit_cmd = app.add_subcommand("submit", "queue a proof (PoRep C2, WindowPoSt, WinningPoSt, SnapDeals) on a running daemon (SubmitProof), as Curio sends it; prints the job id");
   add_submit_flags(s.submit_cmd, s.submit);
 
   s.await_cmd = app.add_subcommand("await", "wait for a submitted job (AwaitProof): exit 0 completed, 1 not");

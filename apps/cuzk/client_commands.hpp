@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace CLI {
 class App;
@@ -15,14 +16,22 @@ class App;
 
 namespace cuzk::app {
 
+// One request as Curio's client fills it (shared/SPEC.md §6, SPEC-POST.md §8, SPEC-SNAP.md §8).
 struct SubmitOptions {
   std::string address;
-  std::string c1;          // the C1 JSON, or Curio's wrapper; sent as is in vanilla_proof
-  std::string request_id;  // empty: "porep-<miner>-<sector>" when both are known, else "c1-<sha256 prefix>"
-  std::string priority = "normal";  // low | normal | high | critical
-  std::string kind = "porep";       // porep (POREP_SEAL_COMMIT)
+  std::string kind = "porep";  // porep | window-post | winning-post | snap
+  std::string c1;              // porep: the C1 JSON, or Curio's wrapper; sent as is in vanilla_proof
+  std::vector<std::string> vanilla;  // PoSt: FallbackPoStSectorProof files or directories; snap:
+                                     // PartitionProof files in partition order, or snap-vproof.json
+  std::string registered_proof;      // PoSt: Go id 0-14 or name; snap: RegisteredUpdateProof 0-4
+  std::string sector_size;           // snap, instead of registered_proof
+  std::string randomness;            // PoSt: 32 bytes, hex
+  uint32_t partition = 0;            // WindowPoSt: partition_index
+  std::string comm_r_old, comm_r_new, comm_d_new;  // snap: 32 bytes each, hex
+  std::string request_id;  // empty: Curio's id for the kind (submit's help), else a digest of the payload
+  std::string priority;    // low | normal | high | critical; empty: Curio's for the kind
   std::optional<uint64_t> miner_id;
-  std::optional<uint64_t> sector_number;  // default: the wrapper's SectorNum
+  std::optional<uint64_t> sector_number;  // default: the wrapper's SectorNum (porep)
 };
 
 struct AwaitOptions {

@@ -5,12 +5,17 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <array>
+#include <cstdint>
 #include <fstream>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "core/error.hpp"
 #include "core/expected.hpp"
+#include "core/hex.hpp"
 #include "core/mapped_file.hpp"
 #include "core/progress.hpp"
 #include "engine/groth16_circuit.hpp"
@@ -53,6 +58,16 @@ int guarded(const char* command, Run&& run) {
 // rewritten on a terminal, plain lines in a log; nothing below.
 inline ProgressStyle compile_progress_style(uint64_t sector_size) {
   return sector_size >= engine::kCompileProgressFrom ? Progress::stderr_style() : ProgressStyle::off;
+}
+
+// 32 bytes from a flag's hex (a commitment, randomness, a ticket): errors name the flag.
+inline std::array<uint8_t, 32> hex32(const std::string& flag, const std::string& hex) {
+  const Expected<std::vector<uint8_t>> bytes = from_hex(hex);
+  if (!bytes) throw Exception(invalid_argument(flag + ": " + bytes.error().message));
+  if (bytes->size() != 32) throw Exception(invalid_argument(flag + ": expected 32 bytes (64 hex digits)"));
+  std::array<uint8_t, 32> out{};
+  std::copy(bytes->begin(), bytes->end(), out.begin());
+  return out;
 }
 
 inline std::string slurp(const std::string& path) {

@@ -42,14 +42,6 @@ porep::SectorShape sector_shape(const std::string& text) {
   return must(porep::shape_for_sector_size(must(porep::parse_sector_size(text))));
 }
 
-porep::Bytes32 hex32(const std::string& flag, const std::string& hex) {
-  const std::vector<uint8_t> bytes = must(from_hex(hex));
-  if (bytes.size() != 32) throw Exception(invalid_argument(flag + ": expected 32 bytes (64 hex digits)"));
-  porep::Bytes32 out{};
-  std::copy(bytes.begin(), bytes.end(), out.begin());
-  return out;
-}
-
 }  // namespace
 
 int run_porep_setup(const PorepSetupOptions& o) {

@@ -12,6 +12,7 @@
 #include "command_support.hpp"
 #include "local_engine.hpp"
 #include "settings.hpp"
+#include "vanilla_files.hpp"
 #include "core/hex.hpp"
 #include "core/thread_pool.hpp"
 #include "core/timing.hpp"
@@ -35,54 +36,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-post::Bytes32 post_hex32(const std::string& flag, const std::string& hex) {
-  const Expected<std::vector<uint8_t>> decoded = from_hex(hex);
-  if (!decoded) throw Exception(invalid_argument(flag + ": " + decoded.error().message));
-  const std::vector<uint8_t>& bytes = *decoded;
-  if (bytes.size() != 32) throw Exception(invalid_argument(flag + ": expected 32 bytes (64 hex digits)"));
-  post::Bytes32 out{};
-  std::copy(bytes.begin(), bytes.end(), out.begin());
-  return out;
-}
-
-// The files of --vanilla: as given, and directories' *.vanilla.bin files.
-std::vector<std::string> vanilla_files(const std::vector<std::string>& args) {
-  std::vector<std::string> files;
-  for (const std::string& a : args) {
-    if (!fs::is_directory(a)) {
-      files.push_back(a);
-      continue;
-    }
-    for (const auto& e : fs::directory_iterator(a))
-      if (e.path().string().ends_with(".vanilla.bin")) files.push_back(e.path().string());
-  }
-  if (files.empty()) throw Exception(invalid_argument("--vanilla: no vanilla proofs"));
-  return files;
-}
-
 // The vanilla proofs of --vanilla, decoded, in ascending sector order.
 std::vector<post::FallbackPoStSectorProof> read_vanilla_proofs(const std::vector<std::string>& args) {
   std::vector<post::FallbackPoStSectorProof> out;
   for (const std::string& f : vanilla_files(args)) out.push_back(must(post::read_vanilla_file(f)));
-  std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.sector_id < b.sector_id; });
-  return out;
-}
-
-// Their bytes, in ascending sector order (the sector id is a proof's first 8 bytes, LE; the
-// engine decodes and checks the rest).
-struct VanillaFile {
-  std::string name;
-  std::vector<uint8_t> bytes;
-  uint64_t sector_id = 0;
-};
-std::vector<VanillaFile> read_vanilla(const std::vector<std::string>& args) {
-  std::vector<VanillaFile> out;
-  for (const std::string& f : vanilla_files(args)) {
-    const std::string text = slurp(f);
-    VanillaFile v{f, std::vector<uint8_t>(text.begin(), text.end()), 0};
-    for (size_t i = 0; i < 8 && i < v.bytes.size(); ++i) v.sector_id |= uint64_t(v.bytes[i]) << (8 * i);
-    out.push_back(std::move(v));
-  }
   std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.sector_id < b.sector_id; });
   return out;
 }
@@ -103,7 +60,7 @@ int gen_post_vanilla(post::PostKind kind, const GenVanillaOptions& o) {
   options.seed = o.seed;
   options.sectors = o.sectors;
   options.first_sector_id = o.first_sector_id;
-  if (!o.randomness.empty()) options.randomness = post_hex32("--randomness", o.randomness);
+  if (!o.randomness.empty()) options.randomness = hex32("--randomness", o.randomness);
   ThreadPool pool(0);
   const auto t0 = Clock::now();
   const post::SyntheticVanilla v = must(post::generate_synthetic_vanilla(options, post::PostPoseidon(), pool));
@@ -139,7 +96,7 @@ int run_post_prove(const PostProveOptions& o) {
   return guarded("prove post", [&] {
     ThreadPool pool(o.threads);
     const post::RegisteredPostProof kind = registered(o.registered_proof);
-    const post::Bytes32 randomness = post_hex32("--randomness", o.randomness);
+    const post::Bytes32 randomness = hex32("--randomness", o.randomness);
     const groth16::GpuChoice choice = must(gpu_choice_setting(o.gpu, o.gpu_memory));
     const std::optional<groth16::GpuChoice> gpu = must(groth16::device_choice(choice));  // before any long work
     // The request Curio sends (SPEC-POST.md §8), proved by the engine as the daemon does
@@ -151,7 +108,7 @@ int run_post_prove(const PostProveOptions& o) {
     request.sector_size = kind.sector_size;
     request.randomness.assign(randomness.begin(), randomness.end());
     request.partition_index = o.partition;
-    for (VanillaFile& f : read_vanilla(o.vanilla)) {
+    for (VanillaFile& f : read_post_vanilla(o.vanilla)) {
       request.payload_names.push_back(std::move(f.name));
       request.vanilla_proofs.push_back(std::move(f.bytes));
     }
@@ -185,7 +142,7 @@ int run_post_verify(const PostVerifyOptions& o) {
     post::PostPublicData data;
     data.proof = registered(o.registered_proof);
     if (o.randomness.empty()) throw Exception(invalid_argument("--randomness: required (32 bytes, hex)"));
-    data.randomness = post_hex32("--randomness", o.randomness);
+    data.randomness = hex32("--randomness", o.randomness);
     if (!o.vanilla.empty()) data.sectors = post::public_sectors(read_vanilla_proofs(o.vanilla));
     for (const std::string& s : o.sectors) {
       const size_t colon = s.find(':');
@@ -194,7 +151,7 @@ int run_post_verify(const PostVerifyOptions& o) {
       const auto [end, ec] = std::from_chars(s.data(), s.data() + colon, p.sector_id);
       if (ec != std::errc() || end != s.data() + colon)
         throw Exception(invalid_argument("--sector " + s + ": expected ID:COMM_R_HEX, ID a sector number"));
-      p.comm_r = post_hex32("--sector " + s, s.substr(colon + 1));
+      p.comm_r = hex32("--sector " + s, s.substr(colon + 1));
       data.sectors.push_back(p);
     }
     if (!o.sectors_file.empty()) {
@@ -208,7 +165,7 @@ int run_post_verify(const PostVerifyOptions& o) {
         std::string hex, extra;
         if (!(fields >> id >> hex) || (fields >> extra))
           throw Exception(invalid_argument(o.sectors_file + ": line " + std::to_string(n) + ": expected 'ID COMM_R_HEX'"));
-        data.sectors.push_back({id, post_hex32(o.sectors_file + ": line " + std::to_string(n), hex)});
+        data.sectors.push_back({id, hex32(o.sectors_file + ": line " + std::to_string(n), hex)});
       }
     }
     if (data.sectors.empty())

@@ -9,6 +9,7 @@
 #include "command_support.hpp"
 #include "local_engine.hpp"
 #include "settings.hpp"
+#include "vanilla_files.hpp"
 #include "core/base64.hpp"
 #include "core/hex.hpp"
 #include "core/thread_pool.hpp"
@@ -59,32 +60,6 @@ std::string hex_of(const ff::Fr& v) {
   std::array<uint8_t, 32> b{};
   v.to_bytes_le(b);
   return to_hex(b);
-}
-
-// The partitions' bincode blobs: one file each, or Curio's snap-vproof.json (a JSON array of
-// standard base64 strings, partition order).
-std::vector<std::pair<std::string, std::vector<uint8_t>>> read_partition_blobs(const std::vector<std::string>& files) {
-  std::vector<std::pair<std::string, std::vector<uint8_t>>> out;
-  for (const std::string& file : files) {
-    const std::string text = slurp(file);
-    if (file.ends_with(".json")) {
-      size_t at = text.find('[');
-      if (at == std::string::npos) throw Exception(corruption(file + ": expected a JSON array of base64 strings"));
-      for (size_t i = 0;; ++i) {
-        const size_t open = text.find('"', at + 1);
-        if (open == std::string::npos) break;
-        const size_t close = text.find('"', open + 1);
-        if (close == std::string::npos) throw Exception(corruption(fmt::format("{}: [{}]: unterminated string", file, i)));
-        Expected<std::vector<uint8_t>> blob = base64_decode(std::string_view(text).substr(open + 1, close - open - 1));
-        if (!blob) throw Exception(corruption(fmt::format("{}: [{}]: {}", file, i, blob.error().message)));
-        out.emplace_back(fmt::format("{}[{}]", file, i), std::move(*blob));
-        at = close;
-      }
-    } else {
-      out.emplace_back(file, std::vector<uint8_t>(text.begin(), text.end()));
-    }
-  }
-  return out;
 }
 
 std::vector<uint8_t> le_bytes(const ff::Fr& v) {

@@ -9,6 +9,7 @@
 #  - a WinningPoSt (CRITICAL, registered_proof 0 = absent on the wire) verifies;
 #  - a SnapDeals update (registered_proof 0, the three commitments) verifies; re-snapping the
 #    sector under the same snap-<miner>-<sector> id with another update is another job and proof;
+#  - `cuzk submit --kind window-post|winning-post|snap` sends the same requests (they join those jobs);
 #  - malformed requests fail their job naming the field (a truncated vanilla proof with its
 #    offset, a wrong randomness length, a proof kind's registered_proof of another kind) while
 #    the daemon serves on; GetStatus counts them.
@@ -67,6 +68,24 @@ snap() {  # which update
 s1=$(snap 1)
 s2=$(snap 2)
 [ "$s1" != "$s2" ] || fail "a re-snap under the same id joined the first update's job"
+
+# The same three requests through cuzk's own client, with Curio's ids, priorities and fields by
+# default (sectors given out of order, a directory): each is the same request, so it joins its job.
+cz_job() { "$cuzk" submit --address "unix://$t/cuzk.sock" "$@" | sed -n 's/^job_id: //p'; }
+cz=$(cz_job --kind window-post --registered-proof 10 --miner-id 1000 --randomness "$wd_rnd" \
+  --vanilla "$t/wd/sector-2.vanilla.bin" --vanilla "$t/wd/sector-1.vanilla.bin")
+[ "$cz" = "$p0" ] || fail "cuzk submit --kind window-post is not Curio's request: job $cz, not $p0"
+cz=$(cz_job --kind winning-post --registered-proof 0 --miner-id 1000 --randomness "$win_rnd" --vanilla "$t/win")
+[ "$cz" = "$win" ] || fail "cuzk submit --kind winning-post is not Curio's request: job $cz, not $win"
+cz=$(cz_job --kind snap --sector-size 2KiB --miner-id 1000 --sector-number 7 --comm-r-old "$(snap_hex 2 comm-r-old)" \
+  --comm-r-new "$(snap_hex 2 comm-r-new)" --comm-d-new "$(snap_hex 2 comm-d-new)" \
+  --vanilla "$t/snap2/snap-2KiB.partition0.bin")
+[ "$cz" = "$s2" ] || fail "cuzk submit --kind snap is not Curio's request: job $cz, not $s2"
+rc=0
+"$cuzk" submit --address "unix://$t/cuzk.sock" --kind window-post --registered-proof 0 --randomness "$wd_rnd" \
+  --vanilla "$t/wd" > /dev/null 2> "$t/cz.err" || rc=$?
+[ $rc -eq 2 ] && grep -q "is a winning-post proof, not window-post" "$t/cz.err" \
+  || fail "cuzk submit with another kind's registered proof: exit $rc, $(cat "$t/cz.err")"
 
 # Malformed: each fails its own job, naming the field.
 bad_job() {  # expected error pattern, submit flags...
