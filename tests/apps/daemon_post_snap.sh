@@ -84,8 +84,9 @@ cz=$(cz_job --kind snap --sector-size 2KiB --miner-id 1000 --sector-number 7 --c
 rc=0
 "$cuzk" submit --address "unix://$t/cuzk.sock" --kind window-post --registered-proof 0 --randomness "$wd_rnd" \
   --vanilla "$t/wd" > /dev/null 2> "$t/cz.err" || rc=$?
-[ $rc -eq 2 ] && grep -q "is a winning-post proof, not window-post" "$t/cz.err" \
-  || fail "cuzk submit with another kind's registered proof: exit $rc, $(cat "$t/cz.err")"
+if [ $rc -ne 2 ] || ! grep -q "is a winning-post proof, not window-post" "$t/cz.err"; then
+  fail "cuzk submit with another kind's registered proof: exit $rc, $(cat "$t/cz.err")"
+fi
 
 # Malformed: each fails its own job, naming the field.
 bad_job() {  # expected error pattern, submit flags...
