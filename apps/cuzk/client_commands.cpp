@@ -376,7 +376,8 @@ int run_cancel(const CancelOptions& o) {
 }
 
 void add_client_commands(CLI::App& app, ClientCommands& s) {
-  s.submit_cmd = app.add_subcommand("submit", "queue a proof (PoRep C2, WindowPoSt, WinningPoSt, SnapDeals) on a running daemon (SubmitProof), as Curio sends it; prints the job id");
+  s.submit_cmd = app.add_subcommand("submit", "queue a proof (PoRep C2, WindowPoSt, WinningPoSt, SnapDeals) on a "
+                                              "running daemon (SubmitProof), as Curio sends it; prints the job id");
   add_submit_flags(s.submit_cmd, s.submit);
 
   s.await_cmd = app.add_subcommand("await", "wait for a submitted job (AwaitProof): exit 0 completed, 1 not");

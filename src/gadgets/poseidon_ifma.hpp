@@ -62,7 +62,7 @@ void hash8(const Tables& c, const uint64_t* in, uint64_t* out);
 
 // The same eight hashes, with every variable the R1CS gadget allocates on a witness-only
 // backend (gadgets/poseidon_gadget.hpp), in its order, the hash last: trace gets
-// trace_values(arity)·4·kLanes uint64s, value v's 64-bit limb j of lane l at (v·4 + j)·kLanes + l,
+// poseidon_gadget_variables(c)·4·kLanes uint64s, value v's 64-bit limb j of lane l at (v·4 + j)·kLanes + l,
 // each value canonical in Fr's own form (x·2^256 mod r).
 void trace8(const Tables& c, const uint64_t* in, uint64_t* trace);
 

@@ -37,9 +37,8 @@ Expected<PartitionProof> prove_verified(ProverBackend& backend, const PreparedVe
                             "(the vanilla proofs do not answer this sector's challenges)");
   }
 
-  // The check's public-input term beside the proof, on a thread of its own: one core's
-  // MSM over the inputs, ~0.1 s for a 32 GiB WindowPoSt partition's 25,839 (docs/PERF.md 35),
-  // otherwise after the proof on its critical path.
+  // The check's public-input term beside the proof, on a thread of its own: one core's MSM
+  // over the inputs, ~0.1 s for a 32 GiB WindowPoSt partition's 25,839 (docs/PERF.md 35b).
   std::future<Expected<G1Affine>> term =
       std::async(std::launch::async, [&pvk, expected_inputs] { return inputs_term(pvk, expected_inputs); });
   t0 = Clock::now();

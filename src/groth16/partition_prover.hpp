@@ -33,7 +33,7 @@ namespace cuzk::groth16 {
 struct ProofTimes {
   double synthesis_ms = 0;  // the witness or the full assignment
   double prove_ms = 0;      // the backend's call
-  double verify_ms = 0;      // after the proof: the pairing check (and any wait for the inputs' term)
+  double verify_ms = 0;     // after the proof: the pairing check (and any wait for the inputs' term)
   ProverTimes prover;       // inside the backend's call
 };
 
