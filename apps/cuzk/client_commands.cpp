@@ -4,11 +4,13 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <google/protobuf/util/json_util.h>
+#include <openssl/evp.h>
 #include <openssl/sha.h>
 
 #include <array>
 #include <charconv>
 #include <cstdlib>
+#include <memory>
 #include <span>
 #include <string_view>
 #include <utility>
@@ -62,10 +64,12 @@ v1::Priority priority(const std::string& name) {
 // "<prefix>-" and the first 16 hex digits of SHA-256 over the payloads: the same payload gets the
 // same id, so a resubmission joins the running job as Curio's retries do.
 std::string content_request_id(std::string_view prefix, const std::vector<std::string_view>& payloads) {
-  std::string all;
-  for (std::string_view p : payloads) all += p;
+  const std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> ctx(EVP_MD_CTX_new(), EVP_MD_CTX_free);
   std::array<uint8_t, SHA256_DIGEST_LENGTH> digest{};
-  SHA256(reinterpret_cast<const unsigned char*>(all.data()), all.size(), digest.data());
+  bool ok = ctx && EVP_DigestInit_ex(ctx.get(), EVP_sha256(), nullptr) == 1;
+  for (std::string_view p : payloads) ok = ok && EVP_DigestUpdate(ctx.get(), p.data(), p.size()) == 1;
+  ok = ok && EVP_DigestFinal_ex(ctx.get(), digest.data(), nullptr) == 1;
+  if (!ok) throw Exception(Error{ErrorCode::kInternal, "SHA-256 of the payload: OpenSSL failed"});
   return std::string(prefix) + "-" + to_hex(std::span<const uint8_t>(digest.data(), 8));
 }
 

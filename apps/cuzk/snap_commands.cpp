@@ -45,9 +45,8 @@ snap::UpdateShape shape_of(const std::string& sector_size, std::optional<uint64_
 
 ff::Fr fr_flag(const std::string& flag, const std::string& hex) {
   if (hex.empty()) throw Exception(invalid_argument("give " + flag + " (32 bytes, hex)"));
-  const std::vector<uint8_t> bytes = must(from_hex(hex));
-  if (bytes.size() != 32) throw Exception(invalid_argument(flag + ": expected 32 bytes (64 hex digits)"));
-  Expected<ff::Fr> v = ff::Fr::from_bytes_le(std::span<const uint8_t, 32>(bytes.data(), 32));
+  const std::array<uint8_t, 32> bytes = hex32(flag, hex);
+  Expected<ff::Fr> v = ff::Fr::from_bytes_le(std::span<const uint8_t, 32>(bytes));
   if (!v) throw Exception(invalid_argument(flag + ": not a canonical field element"));
   return *v;
 }

@@ -34,6 +34,22 @@ std::vector<FallbackPoStSectorProof> proofs_of(const std::string& name, size_t s
   return out;
 }
 
+// A model request's partition: its proofs, their circuit sectors (which refer into them: moved,
+// never copied) and the circuit's shape.
+struct ModelPartition {
+  PostParams params;
+  std::vector<FallbackPoStSectorProof> proofs;
+  std::vector<SectorWitness> sectors;
+  PostCircuitShape shape;
+};
+ModelPartition model_partition(const char* name) {
+  const test::ModelRequest req = test::read_request(name);
+  ModelPartition m{post_params(req.data.proof).value(), proofs_of(name, req.data.sectors.size()), {}, {}};
+  m.sectors = circuit_sectors(m.params, m.proofs).value();
+  m.shape = circuit_shape(m.params);
+  return m;
+}
+
 struct Synthesised {
   bool satisfied;
   std::vector<ff::Fr> inputs;  // ONE excluded
@@ -104,11 +120,9 @@ TEST(PostSatisfied, ChangedLeafBreaksItsRootRow) {
 TEST(PostSatisfied, WitnessOnlyEqualsWitnessCs) {
   ThreadPool pool(3);
   for (const char* name : {"window-2KiB", "winning-2KiB"}) {
-    const test::ModelRequest req = test::read_request(name);
-    const PostParams params = post_params(req.data.proof).value();
-    const auto proofs = proofs_of(name, req.data.sectors.size());
-    const std::vector<SectorWitness> sectors = circuit_sectors(params, proofs).value();
-    const PostCircuitShape shape = circuit_shape(params);
+    const ModelPartition m = model_partition(name);
+    const std::vector<SectorWitness>& sectors = m.sectors;
+    const PostCircuitShape& shape = m.shape;
     r1cs::WitnessCS<ff::Fr> whole;
     synthesize_partition(whole, shape, poseidon(), sectors);
     std::vector<ff::Fr> expected = whole.inputs();
@@ -126,11 +140,9 @@ TEST(PostSatisfied, WitnessOnlyEqualsWitnessCs) {
 // element of no tree arity gets no traces (its synthesis computes, then refuses the path).
 TEST(PostSatisfied, SectorTracesAreTakenInOrder) {
   for (const char* name : {"window-2KiB", "winning-2KiB"}) {
-    const test::ModelRequest req = test::read_request(name);
-    const PostParams params = post_params(req.data.proof).value();
-    const auto proofs = proofs_of(name, req.data.sectors.size());
-    const std::vector<SectorWitness> sectors = circuit_sectors(params, proofs).value();
-    const PostCircuitShape shape = circuit_shape(params);
+    const ModelPartition m = model_partition(name);
+    const std::vector<SectorWitness>& sectors = m.sectors;
+    const PostCircuitShape& shape = m.shape;
     std::vector<gadgets::PoseidonTraces> traces = sector_traces(poseidon(), sectors);
     ASSERT_EQ(traces.size(), sectors.size());
     for (size_t k = 0; k < sectors.size(); ++k) {
