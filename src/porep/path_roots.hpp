@@ -18,6 +18,20 @@
 
 namespace cuzk::porep {
 
+// A Poseidon tree's path element: arity 2, 4 or 8 (its siblings + 1) with its index inside.
+inline bool poseidon_element_fits(const PathElement& e) {
+  const size_t arity = e.hashes.size() + 1;
+  return (arity == 2 || arity == 4 || arity == 8) && e.index < arity;
+}
+
+// The group the element's level hashes (por.hpp's insert): `node` at e.index among the
+// siblings, appended to `out`. The element must fit (poseidon_element_fits).
+inline void append_inserted(const PathElement& e, const ff::Fr& node, std::vector<ff::Fr>& out) {
+  out.insert(out.end(), e.hashes.begin(), e.hashes.begin() + e.index);
+  out.push_back(node);
+  out.insert(out.end(), e.hashes.begin() + e.index, e.hashes.end());
+}
+
 // roots[n] = the node paths[n] leads to: per element (leaf level first) the node put at its
 // index among the siblings and the group hashed with the MerkleTree constants of its arity (2, 4
 // or 8), as por.hpp's insert + hash. A shorter path is done when its elements are (its lane idles).
@@ -37,8 +51,7 @@ std::vector<ff::Fr> poseidon_path_roots(const Poseidon& poseidon, std::span<cons
     for (const MerkleProof* p : paths) {
       if (p->path.size() <= l) continue;
       const PathElement& e = p->path[l];
-      const size_t arity = e.hashes.size() + 1;
-      if ((arity != 2 && arity != 4 && arity != 8) || e.index >= arity) {
+      if (!poseidon_element_fits(e)) {
         throw Exception(invalid_argument("poseidon_path_roots: " + std::to_string(e.hashes.size()) +
                                          " siblings at index " + std::to_string(e.index) + " (arity 2, 4 or 8)"));
       }
@@ -51,9 +64,7 @@ std::vector<ff::Fr> poseidon_path_roots(const Poseidon& poseidon, std::span<cons
         const PathElement& e = paths[n]->path[l];
         if (e.hashes.size() + 1 != arity) continue;
         climbing.push_back(n);
-        groups.insert(groups.end(), e.hashes.begin(), e.hashes.begin() + e.index);
-        groups.push_back(nodes[n]);
-        groups.insert(groups.end(), e.hashes.begin() + e.index, e.hashes.end());
+        append_inserted(e, nodes[n], groups);
       }
       if (climbing.empty()) continue;
       hashed.resize(climbing.size());

@@ -7,6 +7,7 @@
 
 #include "core/error.hpp"
 #include "gadgets/poseidon_batch.hpp"
+#include "porep/path_roots.hpp"
 #include "r1cs/keygen_cs.hpp"
 #include "r1cs/witness_cs.hpp"
 
@@ -85,10 +86,6 @@ r1cs::CompiledR1cs<ff::Fr> compile_partition(const PostCircuitShape& shape, cons
 
 std::vector<gadgets::PoseidonTraces> sector_traces(const PostPoseidon& poseidon, std::span<const SectorWitness> sectors) {
   using gadgets::PoseidonConstants;
-  const auto fits = [](const porep::PathElement& e) {
-    const size_t arity = e.hashes.size() + 1;
-    return (arity == 2 || arity == 4 || arity == 8) && e.index < arity;
-  };
   std::vector<gadgets::PoseidonTraces> traces(sectors.size());
   std::vector<size_t> traced;  // the sectors whose paths fit
   size_t levels = 0;
@@ -97,7 +94,7 @@ std::vector<gadgets::PoseidonTraces> sector_traces(const PostPoseidon& poseidon,
     bool ok = true;
     for (const porep::MerkleProof& p : sectors[s].inclusions) {
       for (const porep::PathElement& e : p.path) {
-        ok = ok && fits(e);
+        ok = ok && porep::poseidon_element_fits(e);
         if (ok) hashes.push_back(&poseidon.arity(e.hashes.size() + 1));
       }
       levels = std::max(levels, p.path.size());
@@ -137,12 +134,10 @@ std::vector<gadgets::PoseidonTraces> sector_traces(const PostPoseidon& poseidon,
       std::vector<Path*> climbing;
       for (Path& p : paths) {
         if (p.proof->path.size() <= l || p.proof->path[l].hashes.size() + 1 != arity) continue;
-        const porep::PathElement& e = p.proof->path[l];
+        const size_t at = preimages.size();
+        porep::append_inserted(p.proof->path[l], p.node, preimages);
         const std::span<ff::Fr> pre = traces[p.sector].preimage(p.first_entry + l);
-        std::copy(e.hashes.begin(), e.hashes.begin() + e.index, pre.begin());
-        pre[e.index] = p.node;
-        std::copy(e.hashes.begin() + e.index, e.hashes.end(), pre.begin() + e.index + 1);
-        preimages.insert(preimages.end(), pre.begin(), pre.end());
+        std::copy(preimages.begin() + static_cast<std::ptrdiff_t>(at), preimages.end(), pre.begin());
         out.push_back(traces[p.sector].values(p.first_entry + l).data());
         climbing.push_back(&p);
       }
