@@ -47,12 +47,20 @@ function(cuzk_test_defaults target)
   endif()
 endfunction()
 
+# CI (scripts/test) compiles each library's sources as one unity source: src/'s C++ 447 -> ~255
+# CPU-s at -O3 (docs/PERF.md 31c). Off by default: a developer editing one file would recompile
+# its whole library. A source with its own compile options or definitions stays apart (CMake).
+option(CUZK_LIB_UNITY "Compile each src/ library's sources as one unity source (scripts/test)" OFF)
+
 # cuzk_library(<name> SOURCES ... DEPS ...): the library of one src/ folder, linked only to the
 # layers below it.
 function(cuzk_library name)
   cmake_parse_arguments(ARG "" "" "SOURCES;DEPS" ${ARGN})
   if(ARG_SOURCES)
     add_library(cuzk_${name} STATIC ${ARG_SOURCES})
+    if(CUZK_LIB_UNITY)
+      set_target_properties(cuzk_${name} PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 0)
+    endif()
     target_include_directories(cuzk_${name} PUBLIC ${CUZK_SOURCE_ROOT})
     target_link_libraries(cuzk_${name} PUBLIC ${ARG_DEPS})
     cuzk_defaults(cuzk_${name})

@@ -38,6 +38,12 @@ struct ParsedJob {
   size_t circuit_bytes = 0;  // host memory of its circuit once loaded (counted while it is not)
 };
 
+// A witness is ~one field element per variable and a key holds at least three points of 96 bytes
+// per variable (a, l, h), so a key's file size / 9 bounds a partition's witness from above: the
+// admission estimate of a kind whose shape does not give the witness size before its circuit is
+// loaded (PoSt, SnapDeals).
+constexpr size_t witness_bytes_from_key(size_t key_bytes) { return key_bytes / 9; }
+
 // Which workers a kind's jobs may take. Express: a proof small enough to run beside the
 // partitions in flight on a GPU (WinningPoSt: 0.4 M constraints at 32 GiB, against PoRep's 130 M
 // a partition), whose deadline is seconds: its jobs have their own parse worker and one worker on

@@ -23,11 +23,6 @@ struct ParsedPost final : ParsedJob {
   std::vector<ff::Fr> expected_inputs;  // derived from public data at parse
 };
 
-// A witness is ~one field element per variable and the key holds at least three points of 96
-// bytes per variable (a, l, h), so a key's file size / 9 bounds the witness from above: the
-// admission estimate before the circuit is loaded.
-size_t witness_bytes_from_key(size_t key_bytes) { return key_bytes / 9; }
-
 }  // namespace
 
 PostHandler::PostHandler(post::PostKind kind, Groth16HandlerOptions options) : kind_(kind), options_(std::move(options)) {

@@ -23,9 +23,6 @@ struct ParsedSnap final : ParsedJob {
   std::vector<snap::PartitionProof> vanilla;  // by partition
 };
 
-// As for PoSt (engine/post_handler.cpp): a key's file size / 9 bounds a partition's witness.
-size_t witness_bytes_from_key(size_t key_bytes) { return key_bytes / 9; }
-
 Expected<ff::Fr> commitment(std::string_view field, const std::vector<uint8_t>& bytes) {
   if (bytes.size() != 32) return invalid_argument(fmt::format("{}: {} bytes, expected 32", field, bytes.size()));
   Expected<ff::Fr> v = ff::Fr::from_bytes_le(std::span<const uint8_t, 32>(bytes.data(), 32));
