@@ -11,7 +11,9 @@
 # Prints one JSON line: {"bench":"daemon_latency", ...}; stage times go to stderr.
 # usage: bench/daemon_latency.sh <cuzk binary> [sector size, default 32GiB] [PoRep jobs, default 2]
 #        [probes, default 3] [work directory, default a fresh one under $TMPDIR, removed after]
-# GPU=off runs it on the CPU (a check of the script at 2KiB), else GPU 0.
+# GPU=off runs it on the CPU (a check of the script at 2KiB), else GPU 0. LOG_LEVEL=debug logs each
+# job's stages (submit, parse, start, done with its queue, synthesis and GPU times); the probes'
+# lines are then copied to stderr at the end.
 set -euo pipefail
 cuzk=$1
 size=${2:-32GiB}
@@ -44,7 +46,7 @@ win_rnd=$(sed -n 's/.*public data: //p' "$work/win.txt" | awk '{print $4}')
 win_proof=$(sed -n 's/.*public data: //p' "$work/win.txt" | awk '{print $2}')
 
 t0=$(now_ms)
-"$cuzk" daemon --listen "$sock" --metrics-listen off --params "$work/params" --gpu "$gpu" \
+"$cuzk" daemon --listen "$sock" --metrics-listen off --params "$work/params" --gpu "$gpu" --log-level "${LOG_LEVEL:-info}" \
   --preload "porep-$short" "winning-post-$short" > "$work/daemon.log" 2>&1 &
 daemon=$!
 for _ in $(seq 3000); do grep -q "listening on" "$work/daemon.log" && break; sleep 0.1; done
@@ -84,6 +86,7 @@ porep_ms=$(($(now_ms) - t0))
 stage "WinningPoSt behind $poreps PoRep jobs: ${behind[*]} ms; the PoRep jobs done in $porep_ms ms"
 kill -TERM "$daemon" && wait "$daemon"
 daemon=
+grep 'request_id="winpost-probe-behind' "$work/daemon.log" >&2 || true
 
 join() { local IFS=,; echo "$*"; }
 sorted=$(printf '%s\n' "${behind[@]}" | sort -n)
