@@ -1,16 +1,15 @@
 // Instruction rates of the GPU's SM pipes, alone and interleaved: the measurement behind the
-// choice of a field product's instructions (docs/PERF.md 37). Today's Fp product is ~590 IMADs
-// (entry 34: the MSM's accumulation runs at ~80 % of the IMAD peak); a product whose limb
-// products run partly on the FP64 units (DFMA, 52-bit limbs) needs 64-bit integer additions to
-// gather their halves. Whether that can pay depends on which pipe each kind issues to and
-// whether the kinds overlap, which this program measures instead of assuming.
+// choice of a field product's instructions (docs/PERF.md 37: on the H200, IMAD.WIDE and IMAD.HI
+// issue at half the IMAD rate and bound today's Fp product; DFMA beside them adds too little for
+// a product split between the integer and FP64 units to pay).
 //
 // Each kernel runs one wave (every block resident at once), each thread 16 independent
 // dependent chains per kind; a kind is one PTX instruction (or the pair named) in `asm volatile`
 // (nvcc neither drops nor reorders them) in a loop that is not unrolled (ptxas has no run of one
-// chain's steps to fold); cuobjdump's SASS of the kernels shows what ran. Rates are counted in SM clocks (clock64 around each block's loop), so
-// they do not depend on the clock the card runs at: warp instructions per clock per SM; an SM
-// issues at most 4 (four schedulers, one each a clock).
+// chain's steps to fold); cuobjdump's SASS of the kernels shows what ran (the carry pair becomes
+// one IMAD.WIDE). Rates are counted in SM clocks (clock64 around each block's loop), so they do
+// not depend on the clock the card runs at: warp instructions per clock per SM; an SM issues at
+// most 4 (four schedulers, one each a clock).
 //   bench_gpu_pipes [--iters 4096] [--device 0] [--json]
 
 #include <algorithm>
@@ -25,6 +24,7 @@
 #include "gpu/buffer.hpp"
 #include "gpu/cuda_check.hpp"
 #include "gpu/device.hpp"
+#include "gpu/event.hpp"
 #include "gpu/stream.hpp"
 
 namespace cuzk::gpu {
@@ -197,20 +197,15 @@ Result measure(const std::string& name, const Device& dev, int iters, const Stre
   DeviceBuffer<uint32_t> sink(size_t(blocks) * kThreads, stream);
   std::vector<double> clocks, wall;
   for (int r = 0; r < 6; ++r) {  // the first run warms up
-    cudaEvent_t e0, e1;
-    CUDA_CHECK(cudaEventCreate(&e0));
-    CUDA_CHECK(cudaEventCreate(&e1));
-    CUDA_CHECK(cudaEventRecord(e0, stream.get()));
+    Event start, end;
+    start.record(stream);
     kernel<<<blocks, kThreads, 0, stream.get()>>>(cycles.data(), sink.data(), iters, 0x9e3779b9u, 0x7f4a7c15u);
     Stream::check_launch();
-    CUDA_CHECK(cudaEventRecord(e1, stream.get()));
+    end.record(stream);
     std::vector<uint64_t> c(blocks);
     cycles.download({c.data(), c.size()}, stream);
     stream.synchronize();
-    float ms = 0;
-    CUDA_CHECK(cudaEventElapsedTime(&ms, e0, e1));
-    CUDA_CHECK(cudaEventDestroy(e0));
-    CUDA_CHECK(cudaEventDestroy(e1));
+    const double ms = Event::elapsed_ms(start, end);
     if (r == 0) continue;
     clocks.push_back(double(*std::max_element(c.begin(), c.end())));
     wall.push_back(ms);
