@@ -52,36 +52,18 @@ struct WordPair {
   uint32_t lo, hi;
 };
 template <Op kOp>
-struct StateOf {
-  using type = uint32_t;
-};
-template <>
-struct StateOf<Op::imad_wide> {
-  using type = uint64_t;
-};
-template <>
-struct StateOf<Op::iadd64> {
-  using type = uint64_t;
-};
-template <>
-struct StateOf<Op::madc_pair> {
-  using type = WordPair;
-};
-template <>
-struct StateOf<Op::dfma> {
-  using type = double;
-};
-template <>
-struct StateOf<Op::dfma_rz> {
-  using type = double;
-};
-template <>
-struct StateOf<Op::ffma> {
-  using type = float;
-};
+constexpr auto state_value() {
+  if constexpr (kOp == Op::imad_wide || kOp == Op::iadd64) return uint64_t{};
+  else if constexpr (kOp == Op::madc_pair) return WordPair{};
+  else if constexpr (kOp == Op::dfma || kOp == Op::dfma_rz) return double{};
+  else if constexpr (kOp == Op::ffma) return float{};
+  else return uint32_t{};
+}
+template <Op kOp>
+using StateOf = decltype(state_value<kOp>());
 
 template <Op kOp>
-__device__ __forceinline__ void step(typename StateOf<kOp>::type& c, uint32_t k1, uint32_t k2) {
+__device__ __forceinline__ void step(StateOf<kOp>& c, uint32_t k1, uint32_t k2) {
   if constexpr (kOp == Op::imad) {
     asm volatile("mad.lo.u32 %0, %0, %1, %2;" : "+r"(c) : "r"(k1), "r"(k2));
   } else if constexpr (kOp == Op::imad_hi) {
@@ -128,11 +110,11 @@ struct Chains {
 };
 template <Op kOp, Op... kRest>
 struct Chains<kOp, kRest...> {
-  typename StateOf<kOp>::type c[kChains];
+  StateOf<kOp> c[kChains];
   Chains<kRest...> rest;
   __device__ void init(uint32_t seed) {
     for (int j = 0; j < kChains; ++j) {
-      using T = typename StateOf<kOp>::type;
+      using T = StateOf<kOp>;
       if constexpr (std::is_same_v<T, double>) c[j] = 1.0 + j * 1.0e-3 + seed * 1.0e-9;  // near 1: no overflow
       else if constexpr (std::is_same_v<T, float>) c[j] = 1.0f + j * 1.0e-3f;
       else if constexpr (std::is_same_v<T, WordPair>) c[j] = {seed * 131u + uint32_t(j), uint32_t(j) * 7u};
@@ -147,7 +129,7 @@ struct Chains<kOp, kRest...> {
   __device__ uint32_t fold() const {
     uint32_t x = rest.fold();
     for (int j = 0; j < kChains; ++j) {
-      if constexpr (std::is_same_v<typename StateOf<kOp>::type, WordPair>) x ^= c[j].lo ^ c[j].hi;
+      if constexpr (std::is_same_v<StateOf<kOp>, WordPair>) x ^= c[j].lo ^ c[j].hi;
       else x ^= fold_bits(c[j]);
     }
     return x;
@@ -270,8 +252,9 @@ int run(int argc, char** argv) {
   if (json) {
     for (const auto& x : r) {
       std::printf("{\"bench\":\"pipes\",\"name\":\"%s\",\"device\":\"%s\",\"iters\":%d,\"clocks\":%.0f,"
-                  "\"warp_instr_per_clock_per_sm_each\":%.3f,\"warp_instr_per_clock_per_sm\":%.3f,\"wall_ms\":%.3f}\n",
-                  x.name.c_str(), info.name.c_str(), iters, x.clocks, x.per_kind, x.total, x.wall_ms);
+                  "\"warp_instr_per_clock_per_sm_each\":%.3f,\"warp_instr_per_clock_per_sm\":%.3f,\"warps_per_sm\":%d,"
+                  "\"wall_ms\":%.3f}\n",
+                  x.name.c_str(), info.name.c_str(), iters, x.clocks, x.per_kind, x.total, x.warps, x.wall_ms);
     }
   } else {
     std::printf("%s, %d SMs; warp instructions a clock an SM (an SM issues at most 4)\n", info.name.c_str(),
