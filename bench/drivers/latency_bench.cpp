@@ -27,7 +27,17 @@ namespace {
 struct Probe {
   double total_ms = 0, queue_ms = 0;
   bool ok = false;
+  groth16::ProofTimes times;  // its one partition's
 };
+
+// Where a probe's time went: its partition's stages, and the backend's inside the proof.
+std::string stages(const Probe& p) {
+  const groth16::ProverTimes& g = p.times.prover;
+  return fmt::format("synthesis {:.1f}, prove {:.1f} (upload {:.1f}, spmv {:.1f}, H {:.1f}, MSMs {:.1f} / {:.1f} / "
+                     "{:.1f} / {:.1f} / {:.1f}), verify {:.1f} ms",
+                     p.times.synthesis_ms, p.times.prove_ms, g.upload, g.spmv, g.h_ntt, g.msm_h, g.msm_l, g.msm_a,
+                     g.msm_b_g1, g.msm_b_g2, p.times.verify_ms);
+}
 
 double median_of(const std::vector<Probe>& probes) {
   std::vector<double> v;
@@ -117,12 +127,14 @@ int run(const LatencyBenchOptions& o) {
       fmt::print(stderr, "bench latency: WinningPoSt failed: {}\n", res.error_text());
       ok = false;
     }
-    return Probe{res.times.total_ms, res.times.queue_wait_ms, res.state == engine::JobState::completed};
+    Probe p{res.times.total_ms, res.times.queue_wait_ms, res.state == engine::JobState::completed, {}};
+    if (!res.partition_times.empty()) p.times = res.partition_times.front();
+    return p;
   };
   // 1. Alone.
   std::vector<Probe> alone;
   for (unsigned i = 0; i < o.probes; ++i) alone.push_back(prove(winnings[i]));
-  say(fmt::format("  WinningPoSt alone: median {:.1f} ms", median_of(alone)));
+  if (!alone.empty()) say(fmt::format("  WinningPoSt alone: median {:.1f} ms (the last: {})", median_of(alone), stages(alone.back())));
 
   // 2. Behind the PoRep jobs, submitted at once.
   std::vector<std::string> porep_jobs;
@@ -148,8 +160,8 @@ int run(const LatencyBenchOptions& o) {
     if (state == 0) break;  // the PoRep jobs ended first (small sectors): fewer probes
     std::this_thread::sleep_for(std::chrono::microseconds(int64_t(partition_guess_ms * 1000 * (i + 1) / (o.probes + 1))));
     behind.push_back(prove(winnings[o.probes + i]));
-    say(fmt::format("  WinningPoSt {} behind PoRep: {:.1f} ms (waited {:.1f} ms for a worker)", i, behind.back().total_ms,
-                    behind.back().queue_ms));
+    say(fmt::format("  WinningPoSt {} behind PoRep: {:.1f} ms (waited {:.1f} ms for a worker; {})", i,
+                    behind.back().total_ms, behind.back().queue_ms, stages(behind.back())));
   }
   std::vector<double> partition_ms;
   for (const std::string& job : porep_jobs) {
@@ -175,7 +187,8 @@ int run(const LatencyBenchOptions& o) {
                median(behind_ms), worst, median(partition_ms), ok ? "true" : "false");
     return ok ? 0 : 1;
   }
-  fmt::print("bench latency: {} on {}, {} partitions in flight\n", sector.name, porep_key.backend, o.partitions_per_gpu);
+  fmt::print("bench latency: {} on {} (WinningPoSt: {}), {} partitions in flight\n", sector.name, porep_key.backend,
+             winning_key.backend, o.partitions_per_gpu);
   fmt::print("  WinningPoSt alone: median {:.1f} ms\n", median_of(alone));
   fmt::print("  WinningPoSt behind {} PoRep proofs: median {:.1f} ms, worst {:.1f} ms (a PoRep partition: median "
              "{:.1f} ms)\n",

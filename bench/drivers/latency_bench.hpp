@@ -8,7 +8,8 @@
 //      submitted in the middle of PoRep partitions, one after another.
 // The engine preempts at partition boundaries: a CRITICAL job takes the next worker that frees,
 // so its latency is bounded by one PoRep partition plus its own proof. Prints each probe's total
-// (submit -> proof), its queue wait, and the PoRep partitions' median time; --json one object.
+// (submit -> proof), its queue wait and its stages (the GPU prover's too: where a slow probe
+// waited), and the PoRep partitions' median time; --json one object.
 
 #include <cstdint>
 #include <string>
