@@ -32,8 +32,9 @@ constexpr unsigned kBlock = 256;
 // (8 warps, 1185 ms at 2^26) and blocks of 128 three times (12 warps, 852 ms); capping it at 128
 // registers for 16 warps spills (1033 ms). G2 (about 250 registers) is faster with blocks of 256
 // (2^24: 716 ms against 792). The even/odd field product needs more registers (ptxas: 188 for
-// G1), so G1 asks for 3 blocks per SM (<= 170 registers) to keep its 12 warps; 4 blocks (128
-// registers) and 2 blocks (no cap) were measured again with it: 4 % and 1 % slower.
+// G1), so G1 keeps its 12 warps at <= 170 registers: one block of 384 threads per SM, 1.5 %
+// faster than three of 128 (2^27: 740.8 against 752.0 ms, docs/PERF.md 39); 4 blocks of 128
+// (128 registers) and 2 (no cap) were 4 % and 1 % slower than three.
 // Window sums (bucket_sum_kernel): G1 256 threads, no minimum (11.3 ms at 2^24 against 13.5 with
 // the accumulation's shape); G2, with its Fp2 products out of line by value, (256, 1): 58 ms
 // against 171 without the minimum.
@@ -42,7 +43,7 @@ struct LaunchShape {
 };
 template <class DX>
 struct Launch {
-  static constexpr LaunchShape kAccumulate{128, 3}, kSum{256, 0};
+  static constexpr LaunchShape kAccumulate{384, 1}, kSum{256, 0};
 };
 template <>
 struct Launch<DeviceG2XYZZ> {
