@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -57,6 +58,7 @@ constexpr unsigned kMaxWindow = 22;
 constexpr unsigned kKeyBits = 24;
 constexpr uint32_t kSign = 0x80000000u;      // in a pair's value: the base is negated
 constexpr size_t kMaxPairs = size_t{1} << 30;  // per sort: 16 GiB of keys and values, both buffers
+constexpr unsigned kMaxWindows = 256;          // 1-bit windows; Readback holds this many sums
 
 unsigned blocks_for(size_t n) { return unsigned((n + kBlock - 1) / kBlock); }
 
@@ -382,6 +384,17 @@ void sum_windows(const DX* buckets, const MsmWindows& plan, unsigned j0, unsigne
 template <class Curve>
 struct Msm<Curve>::Workspace {
   using DX = DeviceType<ec::XYZZ<Curve>>;
+  // What a run reads back to the host, page-locked (allocated by the first run), so that no copy
+  // goes through the driver's staging of pageable memory, where another thread's pageable copy,
+  // waiting for that thread's stream, may hold ours: the suspect of an express proof's MSMs
+  // waiting for PoRep's accumulation kernels (docs/PERF.md 38; its measurement is pending).
+  struct Readback {
+    uint32_t counts[2];  // prepare_kernel's: significant and k = 1 terms
+    uint32_t pieces;     // a merge level's
+    ec::XYZZ<Curve> ones;
+    ec::XYZZ<Curve> window_sums[kMaxWindows], scaled_sums[kMaxWindows];
+  };
+  PinnedBuffer<Readback> readback;
   Grow<Term> terms, sig_terms, one_terms;
   Grow<uint8_t> sig_flag, one_flag, piece_flag, temp;
   Grow<uint32_t> word_first, counts, keys[2], values[2], piece_key[2];
@@ -499,7 +512,9 @@ ec::Jacobian<Curve> Msm<Curve>::run_chunks(std::span<const ec::Affine<Curve>> ba
 
 template <class Curve>
 void Msm<Curve>::release_workspace() {
-  ws_ = std::make_unique<Workspace>();
+  auto fresh = std::make_unique<Workspace>();
+  fresh->readback = std::move(ws_->readback);  // kept: cudaFreeHost would wait for the whole device
+  ws_ = std::move(fresh);
 }
 
 template <class Curve>
@@ -522,8 +537,9 @@ ec::Jacobian<Curve> Msm<Curve>::run_impl(const ec::Affine<Curve>* bases_cpu, con
   using Jacobian = ec::Jacobian<Curve>;
   if (options.window > kMaxWindow) throw Exception(invalid_argument("Msm::run: window wider than 22 bits"));
   if (const MsmWindows& w = options.windows; w.count != 0) {
-    if (w.c == 0 || w.widest() > kMaxWindow || w.wide > w.count || w.count * w.c + w.wide < 256)
-      throw Exception(invalid_argument("Msm::run: windows must cover 256 bits, 1 to 22 bits each"));
+    if (w.c == 0 || w.widest() > kMaxWindow || w.wide > w.count || w.count * w.c + w.wide < 256 ||
+        w.count > kMaxWindows)
+      throw Exception(invalid_argument("Msm::run: windows must cover 256 bits, 1 to 22 bits each, 256 at most"));
   }
   if (n >= (size_t{1} << 31)) throw Exception(invalid_argument("Msm::run: 2^31 terms or more"));
   timing_ = {};
@@ -532,6 +548,11 @@ ec::Jacobian<Curve> Msm<Curve>::run_impl(const ec::Affine<Curve>* bases_cpu, con
   Workspace& w = *ws_;
   const DA* bases = reinterpret_cast<const DA*>(bases_cpu);
   const DeviceFr* scalars = reinterpret_cast<const DeviceFr*>(scalars_cpu);
+  if (w.readback.size() == 0) {
+    w.readback = PinnedBuffer<typename Workspace::Readback>(1);
+    std::construct_at(w.readback.data());
+  }
+  typename Workspace::Readback& rb = w.readback[0];
   Event e_start, e_prepared, e_end;
   float sort_ms = 0, acc_ms = 0;
   e_start.record(s);
@@ -556,9 +577,9 @@ ec::Jacobian<Curve> Msm<Curve>::run_impl(const ec::Affine<Curve>* bases_cpu, con
   prepare_kernel<<<blocks_for(n), kBlock, 0, s.get()>>>(bases, scalars, density, word_first, n, options.split_ones,
                                                         terms, sig_flag, one_flag, counts);
   Stream::check_launch();
-  uint32_t host_counts[2] = {0, 0};
-  CUDA_CHECK(cudaMemcpyAsync(host_counts, counts, sizeof host_counts, cudaMemcpyDeviceToHost, s.get()));
+  CUDA_CHECK(cudaMemcpyAsync(rb.counts, counts, sizeof rb.counts, cudaMemcpyDeviceToHost, s.get()));
   s.synchronize();
+  const uint32_t host_counts[2] = {rb.counts[0], rb.counts[1]};
   // Compaction of the significant terms, and of the k = 1 ones, where there are others (random
   // scalars have neither zeros nor ones: then the terms are used as they are).
   const Term* sig_terms = terms;
@@ -591,8 +612,7 @@ ec::Jacobian<Curve> Msm<Curve>::run_impl(const ec::Affine<Curve>* bases_cpu, con
   const unsigned windows = plan.count;
   const size_t max_nb = size_t{1} << (plan.widest() - 1);
   // Per window sum_b (b + 1) B_b, or with two-level sums its two parts: window_sums[j] +
-  // len * scaled_sums[j].
-  std::vector<ec::XYZZ<Curve>> window_sums(windows), scaled_sums(windows);
+  // len * scaled_sums[j] (in rb).
   unsigned len = 0;
   bool two_level = false;
   if (m > 0) {
@@ -663,9 +683,9 @@ ec::Jacobian<Curve> Msm<Curve>::run_impl(const ec::Affine<Curve>* bases_cpu, con
         uint8_t* tmp = w.temp.get(std::max(kbytes, pbytes), s);
         CUDA_CHECK(cub::DeviceSelect::Flagged(tmp, kbytes, slot_key, slot_flag, level_key, counts, slots, s.get()));
         CUDA_CHECK(cub::DeviceSelect::Flagged(tmp, pbytes, slot, slot_flag, level, counts + 1, slots, s.get()));
-        uint32_t pieces = 0;
-        CUDA_CHECK(cudaMemcpyAsync(&pieces, counts, sizeof pieces, cudaMemcpyDeviceToHost, s.get()));
+        CUDA_CHECK(cudaMemcpyAsync(&rb.pieces, counts, sizeof rb.pieces, cudaMemcpyDeviceToHost, s.get()));
         s.synchronize();
+        const uint32_t pieces = rb.pieces;
         if (pieces == 0) break;
         const unsigned piece_run = 8;
         const size_t piece_threads = (pieces + piece_run - 1) / piece_run;
@@ -675,18 +695,17 @@ ec::Jacobian<Curve> Msm<Curve>::run_impl(const ec::Affine<Curve>* bases_cpu, con
         slots = 2 * piece_threads;
       }
       d.record(s);
-      sum_windows(buckets, plan, j0, g, len, sums, shifted, window_sums.data() + j0, s);
-      if (two_level)
-        sum_windows(shifted, plan2, j0, g, len2, sums2, static_cast<DX*>(nullptr), scaled_sums.data() + j0, s);
+      sum_windows(buckets, plan, j0, g, len, sums, shifted, rb.window_sums + j0, s);
+      if (two_level) sum_windows(shifted, plan2, j0, g, len2, sums2, static_cast<DX*>(nullptr), rb.scaled_sums + j0, s);
       s.synchronize();
       sort_ms += Event::elapsed_ms(a, b);
       acc_ms += Event::elapsed_ms(b, d);
     }
   }
-  ec::XYZZ<Curve> ones_sum;
-  if (m1 > 0) CUDA_CHECK(cudaMemcpyAsync(&ones_sum, w.ones.buf.data(), sizeof(DX), cudaMemcpyDeviceToHost, s.get()));
+  if (m1 > 0) CUDA_CHECK(cudaMemcpyAsync(&rb.ones, w.ones.buf.data(), sizeof(DX), cudaMemcpyDeviceToHost, s.get()));
   e_end.record(s);
   s.synchronize();
+  const ec::XYZZ<Curve> ones_sum = m1 > 0 ? rb.ones : ec::XYZZ<Curve>::identity();
 
   // Horner over the windows, top first: sum_j 2^start(j) S_j (window j + 1 starts width(j)
   // bits above window j).
@@ -694,9 +713,9 @@ ec::Jacobian<Curve> Msm<Curve>::run_impl(const ec::Affine<Curve>* bases_cpu, con
   if (m > 0) {
     for (unsigned j = windows; j-- > 0;) {
       for (unsigned i = 0; i < window_width(plan, j); ++i) acc = acc.dbl();
-      acc += window_sums[j].to_jacobian();
+      acc += rb.window_sums[j].to_jacobian();
       if (two_level) {
-        Jacobian t = scaled_sums[j].to_jacobian();
+        Jacobian t = rb.scaled_sums[j].to_jacobian();
         for (unsigned i = 0; i < unsigned(std::countr_zero(len)); ++i) t = t.dbl();
         acc += t;
       }

@@ -112,6 +112,7 @@ TYPED_TEST(GpuMsmTest, ForcedWindowsAndRunLengths) {
     EXPECT_EQ(gpu_msm(msm, s, bases, k, {.windows = w}), expected) << w.count << " windows";
   EXPECT_THROW(gpu_msm(msm, s, bases, k, {.window = 23}), Exception);  // wider than a Booth digit reads
   EXPECT_THROW(gpu_msm(msm, s, bases, k, {.windows = {12, 21, 3}}), Exception);  // 255 bits
+  EXPECT_THROW(gpu_msm(msm, s, bases, k, {.windows = {257, 1, 0}}), Exception);   // more sums than read back
 }
 
 TYPED_TEST(GpuMsmTest, EdgeScalarsAndBases) {
