@@ -43,7 +43,7 @@ struct MsmWindows {
 
 struct MsmOptions {
   unsigned window = 0;        // uniform windows of this many bits, 1..22; 0: msm_windows(terms)
-  MsmWindows windows{};       // these windows (count > 0, 256 bits or more, at most 22 bits each)
+  MsmWindows windows{};       // these windows (count 1..256, 256 bits or more, at most 22 bits each)
   bool split_ones = true;     // sum the k = 1 terms apart (false: they go through the buckets)
   unsigned run_length = 0;    // sorted pairs per accumulating thread; 0 chooses
   size_t host_chunk = 0;      // run_host: terms per streamed chunk; 0: kHostChunk
