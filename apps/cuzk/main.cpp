@@ -229,7 +229,9 @@ int main(int argc, char** argv) {
   std::string ntt_log_n = "20..27";
   auto* bn = be->add_subcommand("ntt", "time the GPU NTT over Fr on device-resident data");
   bn->add_option("--log-n", ntt_log_n, "sizes 2^A..2^B, as A..B or A (default 20..27)");
-  bn->add_option("--transform", bench_ntt.transform, "ntt, intt, coset_ntt, coset_intt or all");
+  bn->add_option("--transform", bench_ntt.transform,
+                 "ntt, intt, coset_ntt, coset_intt, all, or h (Groth16's H of three vectors from rows in the order's "
+                 "first letter, and the separate transforms before docs/PERF.md 40 beside it)");
   bn->add_option("--order", bench_ntt.order, "input/output order: nn, nr, rn, rr (n natural, r bit-reversed) or all");
   bn->add_option("--repeat", bench_ntt.repeat, "timed runs per size (after one warm-up)");
   bn->add_option("--device", bench_ntt.device, "CUDA device ordinal");

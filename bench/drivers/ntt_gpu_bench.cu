@@ -7,6 +7,7 @@
 #include "gpu/ntt.hpp"
 #include "gpu/stream.hpp"
 #include "ntt_gpu_bench.hpp"
+#include "poly/domain.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -46,12 +47,15 @@ const char* order_name(gpu::Order o) { return o == gpu::Order::natural ? "natura
 }  // namespace
 
 int run_ntt_gpu_bench(const NttGpuBenchOptions& options) {
+  // h: Groth16's H stage as the prover runs it, and beside it its peer h_separate (below).
   const std::vector<std::string> transforms =
       options.transform == "all" ? std::vector<std::string>{"ntt", "intt", "coset_ntt", "coset_intt"}
+      : options.transform == "h" ? std::vector<std::string>{"h", "h_separate"}
                                  : std::vector<std::string>{options.transform};
   for (const auto& t : transforms) {
-    if (t != "ntt" && t != "intt" && t != "coset_ntt" && t != "coset_intt") {
-      std::fprintf(stderr, "bench ntt: unknown transform '%s' (ntt, intt, coset_ntt, coset_intt, all)\n", t.c_str());
+    if (t != "ntt" && t != "intt" && t != "coset_ntt" && t != "coset_intt" && t != "h" && t != "h_separate") {
+      std::fprintf(stderr, "bench ntt: unknown transform '%s' (ntt, intt, coset_ntt, coset_intt, all, h)\n",
+                   t.c_str());
       return 2;
     }
   }
@@ -80,18 +84,38 @@ int run_ntt_gpu_bench(const NttGpuBenchOptions& options) {
     for (unsigned log_n = options.log_n_min; log_n <= options.log_n_max; ++log_n) {
       const size_t n = size_t{1} << log_n;
       const gpu::NttDomain domain(log_n, stream);
-      gpu::DeviceBuffer<ff::Fr> data(n, stream);
-      fill_random<<<1024, 256, 0, stream.get()>>>(reinterpret_cast<gpu::DeviceFr*>(data.data()), n, 0x5eed + log_n);
-      gpu::Stream::check_launch();
+      const ff::Fr z_inv = (ff::Fr::from_uint(poly::TwoAdicRoot<ff::Fr>::kGenerator).pow(n) - ff::Fr::one()).inverse();
+      // H's transforms take three vectors (a, b, c); the others one.
+      const bool h_stage = transforms.front().starts_with("h");
+      std::vector<gpu::DeviceBuffer<ff::Fr>> vectors;
+      for (unsigned v = 0; v < (h_stage ? 3u : 1u); ++v) {
+        vectors.emplace_back(n, stream);
+        fill_random<<<1024, 256, 0, stream.get()>>>(reinterpret_cast<gpu::DeviceFr*>(vectors.back().data()), n,
+                                                     0x5eed + log_n + (uint64_t{v} << 32));
+        gpu::Stream::check_launch();
+      }
+      ff::Fr* const data = vectors[0].data();
       for (const auto& t : transforms) {
         for (const auto& o : orders) {
           const gpu::Order in = o[0] == 'n' ? gpu::Order::natural : gpu::Order::bit_reversed;
           const gpu::Order out = o[1] == 'n' ? gpu::Order::natural : gpu::Order::bit_reversed;
+          // h: the prover's chain from rows in `in` order (h comes out natural); h_separate: the
+          // chain before docs/PERF.md 40, from natural rows, of the four public transforms.
+          if ((t == "h" && out != gpu::Order::natural) || (t == "h_separate" && o != "nn")) continue;
           const auto run = [&] {
-            if (t == "ntt") domain.ntt(data.data(), in, out, stream);
-            else if (t == "intt") domain.intt(data.data(), in, out, stream);
-            else if (t == "coset_ntt") domain.coset_ntt(data.data(), in, out, stream);
-            else domain.coset_intt(data.data(), in, out, stream);
+            if (t == "ntt") domain.ntt(data, in, out, stream);
+            else if (t == "intt") domain.intt(data, in, out, stream);
+            else if (t == "coset_ntt") domain.coset_ntt(data, in, out, stream);
+            else if (t == "coset_intt") domain.coset_intt(data, in, out, stream);
+            else if (t == "h") domain.h_from_rows(data, vectors[1].data(), vectors[2].data(), in, stream);
+            else {
+              for (auto& v : vectors) {
+                domain.intt(v.data(), gpu::Order::natural, gpu::Order::bit_reversed, stream);
+                domain.coset_ntt(v.data(), gpu::Order::bit_reversed, gpu::Order::natural, stream);
+              }
+              gpu::h_pointwise(data, vectors[1].data(), vectors[2].data(), z_inv, n, stream);
+              domain.coset_intt(data, gpu::Order::natural, gpu::Order::natural, stream);
+            }
           };
           run();  // warm-up
           std::vector<double> ms;
@@ -106,7 +130,8 @@ int run_ntt_gpu_bench(const NttGpuBenchOptions& options) {
           std::vector<double> sorted = ms;
           std::sort(sorted.begin(), sorted.end());
           const double median = sorted[sorted.size() / 2];
-          const double gbps = 2.0 * double(n) * sizeof(ff::Fr) / (median * 1e-3) / 1e9;
+          // One read and one write of the vector a transform (H: seven transforms' worth).
+          const double gbps = (h_stage ? 7.0 : 1.0) * 2.0 * double(n) * sizeof(ff::Fr) / (median * 1e-3) / 1e9;
           if (options.json) {
             std::printf(
                 "{\"bench\":\"ntt_gpu\",\"device\":\"%s\",\"transform\":\"%s\",\"in\":\"%s\",\"out\":\"%s\","

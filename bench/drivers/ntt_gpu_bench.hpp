@@ -1,7 +1,10 @@
 #pragma once
 // `cuzk bench ntt` (GPU): gpu::NttDomain's transforms on data resident on the device, for each
 // size 2^log_n_min .. 2^log_n_max: median, min and max milliseconds of `repeat` runs (after one
-// warm-up), and GB/s counted as one read and one write of the array per transform.
+// warm-up), and GB/s counted as one read and one write of the array per transform. `h` times
+// Groth16's H stage (NttDomain::h_from_rows: three vectors, seven transforms) from rows in the
+// order's first letter, and beside it, from natural rows, the chain of separate transforms and
+// scale factors it replaced (docs/PERF.md 40).
 
 #include <string>
 
@@ -13,7 +16,7 @@ struct NttGpuBenchOptions {
   unsigned repeat = 7;
   bool json = false;  // one JSON object per line instead of a table
   int device = 0;
-  std::string transform = "ntt";  // ntt | intt | coset_ntt | coset_intt | all
+  std::string transform = "ntt";  // ntt | intt | coset_ntt | coset_intt | all | h
   std::string order = "nr";       // in/out: n natural, r bit-reversed (nn, nr, rn, rr) | all
 };
 

@@ -50,13 +50,23 @@ class NttDomain {
   void coset_ntt(ff::Fr* data, Order in, Order out, const Stream& stream) const;   // coeffs -> values at g·ω^i
   void coset_intt(ff::Fr* data, Order in, Order out, const Stream& stream) const;  // values at g·ω^i -> coeffs
 
+  // Groth16's H (shared/SPEC.md §5) from the rows a = A·z, b = B·z, c = C·z on the domain, given
+  // in `rows` order: h's coefficients in `a`, natural order; `b` and `c` are overwritten. Each
+  // of a, b, c: intt, then coset_ntt; then a·b − c; then coset_intt, the division by Z(g·ω^i) and
+  // the 1/n's folded into the coset tables (g^i/n, g^-i·z_inv/n: no product of their own;
+  // docs/PERF.md 40). Natural rows take intt n->r, coset_ntt r->n, coset_intt n->n (its one
+  // permutation pass); bit-reversed rows intt r->n, coset_ntt n->r, coset_intt r->n, none.
+  void h_from_rows(ff::Fr* a, ff::Fr* b, ff::Fr* c, Order rows, const Stream& stream) const;
+
  private:
-  enum class Scale { none, size_inv, coset, coset_inv };
+  // The factors fused into the first (g^i, g^i/n) or last (1/n, g^-i/n, g^-i·z_inv/n) pass.
+  enum class Scale { none, size_inv, coset, coset_inv, coset_size_inv, coset_inv_z_inv };
   void transform(ff::Fr* data, bool inverse, Scale scale, Order in, Order out, const Stream& stream) const;
 
   ntt_detail::TableLayout layout_;
   std::vector<unsigned> passes_;
   ff::Fr size_inv_;
+  ff::Fr z_inv_;  // 1/Z(g·ω^i) = 1/(g^n − 1)
   DeviceBuffer<ff::Fr> tables_;
 };
 

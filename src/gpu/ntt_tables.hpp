@@ -38,6 +38,9 @@ struct TableLayout {
   size_t local_fwd = 0, local_inv = 0;              // ω_(2^K)^j and ω_(2^K)^-j
   size_t w_lo = 0, w_hi = 0, wi_lo = 0, wi_hi = 0;  // ω^e and ω^-e, two-level
   size_t g_lo = 0, g_hi = 0, gi_lo = 0, gi_hi = 0;  // g^i and g^-i/n (1/n folded into gi_hi)
+  // Groth16's H with its factors folded (NttDomain::h_from_rows): with g_lo, g^i/n (the intt's
+  // 1/n); with gi_lo, g^-i·z_inv/n (z_inv = 1/Z(g·ω^i) = 1/(g^n − 1), the same at every i).
+  size_t gn_hi = 0, gzi_hi = 0;
   unsigned flat_log = 0;                           // L - k0 with 3 passes or more, else 0 (no table)
   size_t flat_fwd = 0, flat_inv = 0;               // ω^(t·2^k0) and ω^-(t·2^k0), t < 2^flat_log
   size_t total = 0;
@@ -79,6 +82,10 @@ inline std::vector<ff::Fr> build_tables(unsigned log_n, const ff::Fr& omega, con
   append_two_level(t, omega_inv, log_n, layout.split, one, layout.wi_lo, layout.wi_hi);
   append_two_level(t, shift, log_n, layout.split, one, layout.g_lo, layout.g_hi);
   append_two_level(t, shift.inverse(), log_n, layout.split, n_inv, layout.gi_lo, layout.gi_hi);
+  const ff::Fr z_inv = (shift.pow(uint64_t{1} << log_n) - one).inverse();
+  const size_t hi_count = size_t{1} << (log_n - layout.split);
+  layout.gn_hi = append_powers(t, shift.pow(uint64_t{1} << layout.split), hi_count, n_inv);
+  layout.gzi_hi = append_powers(t, shift.inverse().pow(uint64_t{1} << layout.split), hi_count, n_inv * z_inv);
   const std::vector<unsigned> passes = pass_bits(log_n);
   if (passes.size() >= 3) {  // with two passes the second one has no boundary twiddle
     layout.flat_log = log_n - passes[0];

@@ -18,7 +18,6 @@
 #include "gpu/msm.hpp"
 #include "gpu/ntt.hpp"
 #include "gpu/spmv.hpp"
-#include "poly/domain.hpp"
 #include "r1cs/compiled.hpp"
 
 namespace cuzk::groth16 {
@@ -111,7 +110,6 @@ struct GpuProver::State {
         sizes(key ? key->sizes() : ParameterSizes::of(*host)),
         vk(key ? key->vk() : host->vk),
         domain(domain_log(sizes), stream),
-        z_inv((poly::EvaluationDomain<Fr>::coset_generator().pow(domain.size()) - Fr::one()).inverse()),
         g1(stream),
         g2(stream),
         pool(cpu_pool) {
@@ -159,7 +157,6 @@ struct GpuProver::State {
   ParameterSizes sizes;
   VerifyingKey vk;
   gpu::NttDomain domain;
-  Fr z_inv;  // 1/Z on the coset: Z(g·ω^i) = g^m − 1 for every i
   gpu::Msm<ec::G1Curve> g1;
   gpu::Msm<ec::G2Curve> g2;
   ThreadPool* pool;                        // streamed: the CPU's SpMV
@@ -406,16 +403,10 @@ Expected<Proof> GpuProver::finish(Rows& rows, const Blinding& blinding, ProverTi
   State& s = *s_;
   const gpu::Stream& st = s.stream;
   const size_t m = s.domain.size();
-  using gpu::Order;
 
-  // Stage 1: H.
+  // Stage 1: H (gpu::NttDomain::h_from_rows states the recipe).
   auto t0 = Clock::now();
-  for (auto* v : {&rows.a, &rows.b, &rows.c}) {
-    s.domain.intt(v->data(), Order::natural, Order::bit_reversed, st);
-    s.domain.coset_ntt(v->data(), Order::bit_reversed, Order::natural, st);
-  }
-  gpu::h_pointwise(rows.a.data(), rows.b.data(), rows.c.data(), s.z_inv, m, st);
-  s.domain.coset_intt(rows.a.data(), Order::natural, Order::natural, st);
+  s.domain.h_from_rows(rows.a.data(), rows.b.data(), rows.c.data(), gpu::Order::natural, st);
   rows.b = {};
   rows.c = {};
   st.synchronize();

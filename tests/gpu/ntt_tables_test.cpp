@@ -48,6 +48,10 @@ TEST(GpuNttTables, TwoLevelProductsArePowers) {
       EXPECT_EQ(tab[t.wi_hi + (e >> t.split)] * tab[t.wi_lo + (e & mask)], omega.inverse().pow(e));
       EXPECT_EQ(tab[t.g_hi + (e >> t.split)] * tab[t.g_lo + (e & mask)], g.pow(e));
       EXPECT_EQ(tab[t.gi_hi + (e >> t.split)] * tab[t.gi_lo + (e & mask)], g.inverse().pow(e) * n_inv);
+      // H's folded factors: g^e/n, and g^-e·z_inv/n with z_inv·Z(g·ω^i) = z_inv·(g^n − 1) = 1.
+      EXPECT_EQ(tab[t.gn_hi + (e >> t.split)] * tab[t.g_lo + (e & mask)], g.pow(e) * n_inv);
+      const Fr folded = tab[t.gzi_hi + (e >> t.split)] * tab[t.gi_lo + (e & mask)];
+      EXPECT_EQ(folded * g.pow(e) * Fr::from_uint(n) * (g.pow(n) - Fr::one()), Fr::one()) << log_n << " " << e;
     }
     // The flat table of the second pass boundary: ω^(t·2^k0), only with three passes or more.
     const auto passes = pass_bits(log_n);
