@@ -1,5 +1,6 @@
-// gpu::NttDomain and gpu::h_pointwise on the device against poly::EvaluationDomain<ff::Fr>, the
-// CPU twin (label gpu; each test skips when no GPU is visible).
+// gpu::NttDomain (its transforms and Groth16's H chain, h_from_rows) and gpu::h_pointwise on the
+// device against poly::EvaluationDomain<ff::Fr>, the CPU twin (label gpu; each test skips when no
+// GPU is visible).
 
 #include <gtest/gtest.h>
 
