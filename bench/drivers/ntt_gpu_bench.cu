@@ -7,7 +7,6 @@
 #include "gpu/ntt.hpp"
 #include "gpu/stream.hpp"
 #include "ntt_gpu_bench.hpp"
-#include "poly/domain.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -84,7 +83,6 @@ int run_ntt_gpu_bench(const NttGpuBenchOptions& options) {
     for (unsigned log_n = options.log_n_min; log_n <= options.log_n_max; ++log_n) {
       const size_t n = size_t{1} << log_n;
       const gpu::NttDomain domain(log_n, stream);
-      const ff::Fr z_inv = (ff::Fr::from_uint(poly::TwoAdicRoot<ff::Fr>::kGenerator).pow(n) - ff::Fr::one()).inverse();
       // H's transforms take three vectors (a, b, c); the others one.
       const bool h_stage = transforms.front().starts_with("h");
       std::vector<gpu::DeviceBuffer<ff::Fr>> vectors;
@@ -120,7 +118,7 @@ int run_ntt_gpu_bench(const NttGpuBenchOptions& options) {
                 domain.intt(v.data(), gpu::Order::natural, gpu::Order::bit_reversed, stream);
                 domain.coset_ntt(v.data(), gpu::Order::bit_reversed, gpu::Order::natural, stream);
               }
-              gpu::h_pointwise(data, vectors[1].data(), vectors[2].data(), z_inv, n, stream);
+              gpu::h_pointwise(data, vectors[1].data(), vectors[2].data(), domain.z_inv(), n, stream);
               domain.coset_intt(data, gpu::Order::natural, gpu::Order::natural, stream);
             }
           };

@@ -42,6 +42,7 @@ class NttDomain {
   unsigned log_size() const { return layout_.log_n; }
   size_t size() const { return size_t{1} << layout_.log_n; }
   const ff::Fr& size_inv() const { return size_inv_; }
+  const ff::Fr& z_inv() const { return z_inv_; }  // 1/Z(g·ω^i) = 1/(g^n − 1), the same at every i
 
   // data: device pointer to size() Fr (Montgomery, ff::Fr bytes), transformed in place; queued on
   // `stream`. in/out: the index order of input and output.
@@ -66,7 +67,7 @@ class NttDomain {
   ntt_detail::TableLayout layout_;
   std::vector<unsigned> passes_;
   ff::Fr size_inv_;
-  ff::Fr z_inv_;  // 1/Z(g·ω^i) = 1/(g^n − 1)
+  ff::Fr z_inv_;
   DeviceBuffer<ff::Fr> tables_;
 };
 

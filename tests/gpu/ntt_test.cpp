@@ -223,6 +223,7 @@ TEST(GpuNtt, HPointwiseAndTheHRecipeEqualTheCpu) {
       domain.coset_ntt(d->data(), Order::bit_reversed, Order::natural, stream);
     }
     const Fr z_inv = cpu->vanishing_on_coset().inverse();
+    EXPECT_EQ(domain.z_inv(), z_inv) << "2^" << log_n;
     h_pointwise(da.data(), db.data(), dc.data(), z_inv, n, stream);
     domain.coset_intt(da.data(), Order::natural, Order::natural, stream);
     std::vector<Fr> got(n);
