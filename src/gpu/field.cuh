@@ -218,15 +218,22 @@ CUZK_HD void mul_row(uint32_t* acc, const uint32_t* a, uint32_t bi) {
     acc[j + 1] = mul_hi(a[j], bi);
   }
 }
+//   acc += a * bi + carry in (c continues); its carry out is left in c.
+template <size_t len>
+CUZK_HD void madc_row(CarryChain& c, uint32_t* acc, const uint32_t* a, uint32_t bi) {
+  if constexpr (len != 0) {  // (j < 0 would be a warning)
+    CUZK_UNROLL for (size_t j = 0; j < len; j += 2) {
+      acc[j] = c.madc_lo_cc(a[j], bi, acc[j]);
+      acc[j + 1] = c.madc_hi_cc(a[j], bi, acc[j + 1]);
+    }
+  }
+}
 //   acc += a * bi, starting chain c; its carry out is left in c.
 template <size_t len>
 CUZK_HD void mad_row(CarryChain& c, uint32_t* acc, const uint32_t* a, uint32_t bi) {
   acc[0] = c.mad_lo_cc(a[0], bi, acc[0]);
   acc[1] = c.madc_hi_cc(a[0], bi, acc[1]);
-  CUZK_UNROLL for (size_t j = 2; j < len; j += 2) {
-    acc[j] = c.madc_lo_cc(a[j], bi, acc[j]);
-    acc[j + 1] = c.madc_hi_cc(a[j], bi, acc[j + 1]);
-  }
+  madc_row<len - 2>(c, acc + 2, a + 2, bi);
 }
 //   acc = (acc >> 64) + a * bi + carry in (c continues), ending the chain: the two top words of
 //   the shifted acc are 0 and the sum fits len words (the caller's bound).
@@ -277,6 +284,13 @@ struct alignas(8) DeviceField {
   // Lazy reduction (values in [0, 2p) between operations) needs 4p < 2^(32n): the top word of p
   // below 2^30. Fp (p < 2^381, 32n = 384) has it, Fr (r > 2^254, 32n = 256) does not.
   static constexpr bool kLazy = (detail::kModulusWord<Config, kLimbs - 1> >> 30) == 0;
+
+  // p = 1 - 2^32 mod 2^64, i.e. words p[0] = 1 and p[1] = 2^32 - 1 (BLS12-381's r: its 2-adicity
+  // of 32 comes from this form): then -p^-1 = -1 mod 2^32 and the products' reduction rows start
+  // with two products that are adds (reduce_row).
+  static constexpr bool kOneAndOnesLow =
+      detail::kModulusWord<Config, 0> == 1 && detail::kModulusWord<Config, 1> == 0xffffffffu;
+  static_assert(!kOneAndOnesLow || kNegInv == 0xffffffffu);
 
   uint32_t limbs[kLimbs];  // limbs[0] least significant; no initialiser: trivial, like device memory
 
@@ -795,6 +809,7 @@ struct alignas(8) DeviceField {
   }
   // T += m p with m = E[0] (-p^-1) mod 2^32, which makes E[0] = 0.
   CUZK_HD static void reduce_row(uint32_t* e, uint32_t* o) {
+    if constexpr (kOneAndOnesLow) return reduce_row_one_and_ones(e, o);
     const DeviceField p = modulus();
     const uint32_t m = e[0] * kNegInv;
     {
@@ -803,6 +818,29 @@ struct alignas(8) DeviceField {
     }
     CarryChain c;
     detail::mad_row<kLimbs>(c, e, p.limbs, m);
+    o[kLimbs - 1] = c.addc(o[kLimbs - 1], 0);
+  }
+  // reduce_row for p[0] = 1, p[1] = 2^32 - 1 (docs/PERF.md 41): m = -E[0], and each row's first
+  // product is made of adds:
+  //   m p[0] = m:           E[0] + m = 0 mod 2^32, carrying (E[0] != 0); high word 0;
+  //   m p[1] = 2^32 m - m:  low word -m = E[0], high word m - (E[0] != 0).
+  // Two wide products and the multiply for m become five adds; every word is reduce_row's.
+  CUZK_HD static void reduce_row_one_and_ones(uint32_t* e, uint32_t* o) {
+    const DeviceField p = modulus();
+    const uint32_t e0 = e[0];
+    CarryChain s;
+    const uint32_t m = s.sub_cc(0, e0);   // borrow: E[0] != 0
+    const uint32_t hi = s.subc_cc(m, 0);  // m - (E[0] != 0)
+    {
+      CarryChain c;  // its carry out is 0 (the bound in mul_even_odd)
+      o[0] = c.add_cc(o[0], e0);
+      o[1] = c.addc_cc(o[1], hi);
+      detail::madc_row<kLimbs - 2>(c, o + 2, p.limbs + 3, m);
+    }
+    CarryChain c;
+    e[0] = c.add_cc(e0, m);  // 0
+    e[1] = c.addc_cc(e[1], 0);
+    detail::madc_row<kLimbs - 2>(c, e + 2, p.limbs + 2, m);
     o[kLimbs - 1] = c.addc(o[kLimbs - 1], 0);
   }
 
