@@ -238,7 +238,7 @@ CUZK_HD void mul_row(uint32_t* acc, const uint32_t* a, uint32_t bi) {
 //   acc += a * bi + carry in (c continues); its carry out is left in c.
 template <size_t len>
 CUZK_HD void madc_row(CarryChain& c, uint32_t* acc, const uint32_t* a, uint32_t bi) {
-  if constexpr (len != 0) {  // (j < 0 would be a warning)
+  if constexpr (len != 0) {  // len 0: "j < 0" would be nvcc warning 186
     CUZK_UNROLL for (size_t j = 0; j < len; j += 2) {
       acc[j] = c.madc_lo_cc(a[j], bi, acc[j]);
       acc[j + 1] = c.madc_hi_cc(a[j], bi, acc[j + 1]);
@@ -862,7 +862,7 @@ struct alignas(8) DeviceField {
   // product is made of adds:
   //   m p[0] = m:           E[0] + m = 0 mod 2^32, carrying (E[0] != 0); high word 0;
   //   m p[1] = 2^32 m - m:  low word -m = E[0], high word m - (E[0] != 0).
-  // Two wide products and the multiply for m become five adds; every word is reduce_row's.
+  // Two wide products and the multiply for m become six adds; every word is reduce_row's.
   CUZK_HD static void reduce_row_one_and_ones(uint32_t* e, uint32_t* o) {
     const DeviceField p = row_modulus();
     const uint32_t e0 = e[0];
