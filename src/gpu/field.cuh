@@ -200,16 +200,14 @@ template <class Config>
 struct alignas(16) ModulusWords {
   uint32_t w[2 * Config::kModulus.limbs.size()];
 };
-template <class Config>
-constexpr ModulusWords<Config> modulus_words() {
-  ModulusWords<Config> r{};
-  for (size_t i = 0; i < 2 * Config::kModulus.limbs.size(); ++i)
-    r.w[i] = uint32_t(Config::kModulus.limbs[i / 2] >> (32 * (i % 2)));
-  return r;
+template <class Config, size_t... I>
+constexpr ModulusWords<Config> modulus_words(std::index_sequence<I...>) {
+  return {{kModulusWord<Config, I>...}};
 }
 #if defined(__CUDACC__)
 template <class Config>
-__device__ const ModulusWords<Config> kModulusInMemory = modulus_words<Config>();
+__device__ const ModulusWords<Config> kModulusInMemory =
+    modulus_words<Config>(std::make_index_sequence<2 * Config::kModulus.limbs.size()>{});
 #endif
 
 // hi(a * b), outside any chain.
