@@ -208,6 +208,10 @@ constexpr ModulusWords<Config> modulus_words(std::index_sequence<I...>) {
 template <class Config>
 __device__ const ModulusWords<Config> kModulusInMemory =
     modulus_words<Config>(std::make_index_sequence<2 * Config::kModulus.limbs.size()>{});
+// Not const, so the compiler cannot fold its words: ptxas may take them as constant-bank operands.
+template <class Config>
+__constant__ ModulusWords<Config> kModulusInConstant =
+    modulus_words<Config>(std::make_index_sequence<2 * Config::kModulus.limbs.size()>{});
 #endif
 
 // hi(a * b), outside any chain.
@@ -320,10 +324,14 @@ struct alignas(8) DeviceField {
   // The modulus as reduce_row_one_and_ones takes it. ptxas encodes its words as immediates, and
   // splits each product m r[j] into IMAD.X and IMAD.HI.U32.X (three issue slots) where a product
   // of registers is one IMAD.WIDE.U32.X (two); Fp's products get registers (docs/PERF.md 42).
-  // Building with -DCUZK_GPU_FR_MODULUS_LOAD=1 loads the words from device memory instead (two
-  // 128-bit loads a product), for that entry's A/B: prepared, not yet measured on the H200.
+  // For that entry's A/B (not yet measured on the H200): -DCUZK_GPU_FR_MODULUS_LOAD=1 loads the
+  // words from device memory (two 128-bit loads a product), =2 reads them from constant memory.
   CUZK_HD static DeviceField row_modulus() {
-#if defined(__CUDA_ARCH__) && defined(CUZK_GPU_FR_MODULUS_LOAD) && CUZK_GPU_FR_MODULUS_LOAD
+#if defined(__CUDA_ARCH__) && defined(CUZK_GPU_FR_MODULUS_LOAD) && CUZK_GPU_FR_MODULUS_LOAD == 2
+    DeviceField r;
+    CUZK_UNROLL for (size_t k = 0; k < kLimbs; ++k) r.limbs[k] = detail::kModulusInConstant<Config>.w[k];
+    return r;
+#elif defined(__CUDA_ARCH__) && defined(CUZK_GPU_FR_MODULUS_LOAD) && CUZK_GPU_FR_MODULUS_LOAD
     DeviceField r;
     const uint4* q = reinterpret_cast<const uint4*>(detail::kModulusInMemory<Config>.w);
     CUZK_UNROLL for (size_t k = 0; k < kLimbs / 4; ++k) {
