@@ -195,25 +195,6 @@ constexpr uint32_t modulus_squared_word(size_t i) {
 template <class Config, size_t I>
 inline constexpr uint32_t kModulusSquaredWord = modulus_squared_word<Config>(I);
 
-// p's words in device memory, for DeviceField::row_modulus.
-template <class Config>
-struct alignas(16) ModulusWords {
-  uint32_t w[2 * Config::kModulus.limbs.size()];
-};
-template <class Config, size_t... I>
-constexpr ModulusWords<Config> modulus_words(std::index_sequence<I...>) {
-  return {{kModulusWord<Config, I>...}};
-}
-#if defined(__CUDACC__)
-template <class Config>
-__device__ const ModulusWords<Config> kModulusInMemory =
-    modulus_words<Config>(std::make_index_sequence<2 * Config::kModulus.limbs.size()>{});
-// Not const, so the compiler cannot fold its words: ptxas may take them as constant-bank operands.
-template <class Config>
-__constant__ ModulusWords<Config> kModulusInConstant =
-    modulus_words<Config>(std::make_index_sequence<2 * Config::kModulus.limbs.size()>{});
-#endif
-
 // hi(a * b), outside any chain.
 CUZK_HD uint32_t mul_hi(uint32_t a, uint32_t b) {
 #if defined(__CUDA_ARCH__)
@@ -321,31 +302,6 @@ struct alignas(8) DeviceField {
   }
   CUZK_HD static DeviceField one() { return words<true>(std::make_index_sequence<kLimbs>{}); }
   CUZK_HD static DeviceField modulus() { return words<false>(std::make_index_sequence<kLimbs>{}); }
-  // The modulus as reduce_row_one_and_ones takes it. ptxas encodes its words as immediates, and
-  // splits each product m r[j] into IMAD.X and IMAD.HI.U32.X (three issue slots) where a product
-  // of registers is one IMAD.WIDE.U32.X (two); Fp's products get registers (docs/PERF.md 42).
-  // For that entry's A/B (not yet measured on the H200): -DCUZK_GPU_FR_MODULUS_LOAD=1 loads the
-  // words from device memory (two 128-bit loads a product), =2 reads them from constant memory.
-  CUZK_HD static DeviceField row_modulus() {
-#if defined(__CUDA_ARCH__) && defined(CUZK_GPU_FR_MODULUS_LOAD) && CUZK_GPU_FR_MODULUS_LOAD == 2
-    DeviceField r;
-    CUZK_UNROLL for (size_t k = 0; k < kLimbs; ++k) r.limbs[k] = detail::kModulusInConstant<Config>.w[k];
-    return r;
-#elif defined(__CUDA_ARCH__) && defined(CUZK_GPU_FR_MODULUS_LOAD) && CUZK_GPU_FR_MODULUS_LOAD
-    DeviceField r;
-    const uint4* q = reinterpret_cast<const uint4*>(detail::kModulusInMemory<Config>.w);
-    CUZK_UNROLL for (size_t k = 0; k < kLimbs / 4; ++k) {
-      const uint4 v = __ldg(q + k);
-      r.limbs[4 * k] = v.x;
-      r.limbs[4 * k + 1] = v.y;
-      r.limbs[4 * k + 2] = v.z;
-      r.limbs[4 * k + 3] = v.w;
-    }
-    return r;
-#else
-    return modulus();
-#endif
-  }
   CUZK_HD static DeviceField twice_modulus() { return twice_p_words(std::make_index_sequence<kLimbs>{}); }
 
   // ---- the CPU representation (host only; the same bytes) ---------------------------------
@@ -870,7 +826,7 @@ struct alignas(8) DeviceField {
   //   m p[1] = 2^32 m - m:  low word -m = E[0], high word m - (E[0] != 0).
   // Two wide products and the multiply for m become six adds; every word is reduce_row's.
   CUZK_HD static void reduce_row_one_and_ones(uint32_t* e, uint32_t* o) {
-    const DeviceField p = row_modulus();
+    const DeviceField p = modulus();
     const uint32_t e0 = e[0];
     CarryChain s;
     const uint32_t m = s.sub_cc(0, e0);   // borrow: E[0] != 0
