@@ -265,25 +265,43 @@ __global__ void bit_reverse_permute(F* data, unsigned log_n) {
   }
 }
 
-// a[i] = (a[i]·b[i] − c[i])·z_inv, or a[i]·b[i] − c[i] where z_inv is folded elsewhere.
-template <bool kScaled>
+// h's last step from bit-reversed vectors (h_from_rows): a[i] = a'[bitrev(i)] − c[bitrev(i)],
+// each pair by its smaller index, as bit_reverse_permute.
+__global__ void bit_reverse_subtract(F* a, const F* c, unsigned log_n) {
+  const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >> log_n) return;
+  const unsigned j = bit_reverse(i, log_n);
+  if (i < j) {
+    const F ai = load(a + i) - load(c + i), aj = load(a + j) - load(c + j);
+    store(a + i, aj);
+    store(a + j, ai);
+  } else if (i == j) {
+    store(a + i, load(a + i) - load(c + i));
+  }
+}
+
+enum class HStep { scaled, product, subtract };
+// scaled: a[i] = (a[i]·b[i] − c[i])·z_inv (the public h_pointwise); product: a[i] = a[i]·b[i];
+// subtract: a[i] = a[i] − c[i] (h_from_rows' two).
+template <HStep kStep>
 __global__ void h_pointwise_kernel(F* a, const F* b, const F* c, F z_inv, size_t n) {
   for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x) {
-    const F d = load(a + i) * load(b + i) - load(c + i);
-    store(a + i, kScaled ? d * z_inv : d);
+    if constexpr (kStep == HStep::scaled) store(a + i, (load(a + i) * load(b + i) - load(c + i)) * z_inv);
+    if constexpr (kStep == HStep::product) store(a + i, load(a + i) * load(b + i));
+    if constexpr (kStep == HStep::subtract) store(a + i, load(a + i) - load(c + i));
   }
 }
 
 F* dev(ff::Fr* p) { return reinterpret_cast<F*>(p); }
 const F* dev(const ff::Fr* p) { return reinterpret_cast<const F*>(p); }
 
-template <bool kScaled>
+template <HStep kStep>
 void launch_h_pointwise(ff::Fr* a, const ff::Fr* b, const ff::Fr* c, const ff::Fr& z_inv, size_t n,
                         const Stream& stream) {
   if (n == 0) return;
   const unsigned threads = 256;
   const size_t blocks = std::min<size_t>((n + threads - 1) / threads, size_t{132} * 16);
-  h_pointwise_kernel<kScaled>
+  h_pointwise_kernel<kStep>
       <<<unsigned(blocks), threads, 0, stream.get()>>>(dev(a), dev(b), dev(c), F::from_cpu(z_inv), n);
   Stream::check_launch();
 }
@@ -307,6 +325,7 @@ NttDomain::NttDomain(unsigned log_n, const ff::Fr& omega, const ff::Fr& coset_sh
   passes_ = ntt_detail::pass_bits(log_n);
   size_inv_ = ff::Fr::from_uint(n).inverse();
   z_inv_ = (coset_shift.pow(n) - ff::Fr::one()).inverse();
+  size_inv_z_inv_ = size_inv_ * z_inv_;
   tables_ = DeviceBuffer<ff::Fr>(host.size(), stream);
   tables_.upload(host, stream);
   stream.synchronize();  // `host` dies here
@@ -344,16 +363,16 @@ void NttDomain::transform(ff::Fr* data, bool inverse, Scale scale, Order in, Ord
   base.w_lo = tables + (inverse ? layout_.wi_lo : layout_.w_lo);
   base.w_hi = tables + (inverse ? layout_.wi_hi : layout_.w_hi);
   base.split = layout_.split;
-  base.scale_const = F::from_cpu(size_inv_);
+  base.scale_const = F::from_cpu(scale == Scale::size_inv_z_inv ? size_inv_z_inv_ : size_inv_);
   const bool forward_coset = scale == Scale::coset || scale == Scale::coset_size_inv;
   base.s_lo = tables + (forward_coset ? layout_.g_lo : layout_.gi_lo);
   base.s_hi = tables + (scale == Scale::coset             ? layout_.g_hi
                         : scale == Scale::coset_size_inv  ? layout_.gn_hi
                         : scale == Scale::coset_inv_z_inv ? layout_.gzi_hi
                                                           : layout_.gi_hi);
-  // g^i (g^i/n) multiplies the input coefficients; 1/n and g^-i/n (g^-i·z_inv/n) the output ones.
+  // g^i (g^i/n) multiplies the input coefficients; 1/n (z_inv/n), g^-i/n (g^-i·z_inv/n) the output ones.
   const ScaleKind in_kind = forward_coset ? ScaleKind::powers : ScaleKind::none;
-  const ScaleKind out_kind = scale == Scale::size_inv                                        ? ScaleKind::constant
+  const ScaleKind out_kind = scale == Scale::size_inv || scale == Scale::size_inv_z_inv      ? ScaleKind::constant
                              : scale == Scale::coset_inv || scale == Scale::coset_inv_z_inv ? ScaleKind::powers
                                                                                              : ScaleKind::none;
 
@@ -405,20 +424,29 @@ void NttDomain::transform(ff::Fr* data, bool inverse, Scale scale, Order in, Ord
 
 void NttDomain::h_from_rows(ff::Fr* a, ff::Fr* b, ff::Fr* c, Order rows, const Stream& stream) const {
   if (layout_.log_n == 0) {  // every transform is the identity; z_inv has no pass to ride in
-    launch_h_pointwise<true>(a, b, c, z_inv_, 1, stream);
+    launch_h_pointwise<HStep::scaled>(a, b, c, z_inv_, 1, stream);
     return;
   }
   const Order other = rows == Order::natural ? Order::bit_reversed : Order::natural;
-  for (ff::Fr* v : {a, b, c}) {
-    transform(v, true, Scale::none, rows, other, stream);               // values -> n·coefficients
-    transform(v, false, Scale::coset_size_inv, other, rows, stream);    // -> values at g·ω^i
+  for (ff::Fr* v : {a, b}) {
+    transform(v, true, Scale::none, rows, other, stream);             // values -> n·coefficients
+    transform(v, false, Scale::coset_size_inv, other, rows, stream);  // -> values at g·ω^i
   }
-  launch_h_pointwise<false>(a, b, c, ff::Fr::one(), size(), stream);  // a·b − c = h·Z on the coset
-  transform(a, true, Scale::coset_inv_z_inv, rows, Order::natural, stream);
+  transform(c, true, Scale::size_inv_z_inv, rows, other, stream);     // C·z_inv, coefficients
+  launch_h_pointwise<HStep::product>(a, b, nullptr, ff::Fr::one(), size(), stream);  // (A·B)(g·ω^i)
+  transform(a, true, Scale::coset_inv_z_inv, rows, other, stream);    // (A·B mod (x^n − g^n))·z_inv
+  if (other == Order::natural) {
+    launch_h_pointwise<HStep::subtract>(a, nullptr, c, ff::Fr::one(), size(), stream);
+  } else {
+    const unsigned threads = 256;
+    bit_reverse_subtract<<<unsigned((size() + threads - 1) / threads), threads, 0, stream.get()>>>(
+        dev(a), dev(c), layout_.log_n);
+    Stream::check_launch();
+  }
 }
 
 void h_pointwise(ff::Fr* a, const ff::Fr* b, const ff::Fr* c, const ff::Fr& z_inv, size_t n, const Stream& stream) {
-  launch_h_pointwise<true>(a, b, c, z_inv, n, stream);
+  launch_h_pointwise<HStep::scaled>(a, b, c, z_inv, n, stream);
 }
 
 }  // namespace cuzk::gpu

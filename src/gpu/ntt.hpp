@@ -52,22 +52,26 @@ class NttDomain {
   void coset_intt(ff::Fr* data, Order in, Order out, const Stream& stream) const;  // values at g·ω^i -> coeffs
 
   // Groth16's H (shared/SPEC.md §5) from the rows a = A·z, b = B·z, c = C·z on the domain, given
-  // in `rows` order: h's coefficients in `a`, natural order; `b` and `c` are overwritten. Each
-  // of a, b, c: intt, then coset_ntt; then a·b − c; then coset_intt, the division by Z(g·ω^i) and
-  // the 1/n's folded into the coset tables (g^i/n, g^-i·z_inv/n: no product of their own;
-  // docs/PERF.md 40). Natural rows take intt n->r, coset_ntt r->n, coset_intt n->n (its one
-  // permutation pass); bit-reversed rows intt r->n, coset_ntt n->r, coset_intt r->n, none.
+  // in `rows` order: h's coefficients in `a`, natural order; `b` and `c` are overwritten. The
+  // same h as bellperson's seven transforms, in six (groth16::quotient_in_place says why;
+  // docs/PERF.md 43): a and b intt, then coset_ntt; c intt only; a·b; its coset_intt; minus c.
+  // The 1/n's and the division by Z(g·ω^i) ride in the transforms' first or last pass (g^i/n,
+  // z_inv/n, g^-i·z_inv/n: no product of their own; PERF.md 40). Natural rows take intt n->r,
+  // coset_ntt r->n, coset_intt n->r, and the subtraction is the bit-reversal pass; bit-reversed
+  // rows intt r->n, coset_ntt n->r, coset_intt r->n, a plain subtraction.
   void h_from_rows(ff::Fr* a, ff::Fr* b, ff::Fr* c, Order rows, const Stream& stream) const;
 
  private:
-  // The factors fused into the first (g^i, g^i/n) or last (1/n, g^-i/n, g^-i·z_inv/n) pass.
-  enum class Scale { none, size_inv, coset, coset_inv, coset_size_inv, coset_inv_z_inv };
+  // The factors fused into the first (g^i, g^i/n) or last (1/n, z_inv/n, g^-i/n, g^-i·z_inv/n)
+  // pass.
+  enum class Scale { none, size_inv, size_inv_z_inv, coset, coset_inv, coset_size_inv, coset_inv_z_inv };
   void transform(ff::Fr* data, bool inverse, Scale scale, Order in, Order out, const Stream& stream) const;
 
   ntt_detail::TableLayout layout_;
   std::vector<unsigned> passes_;
   ff::Fr size_inv_;
   ff::Fr z_inv_;
+  ff::Fr size_inv_z_inv_;
   DeviceBuffer<ff::Fr> tables_;
 };
 

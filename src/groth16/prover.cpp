@@ -30,20 +30,29 @@ Expected<std::vector<Fr>> quotient(const Assignment& w, ThreadPool& pool) {
   std::copy(w.b.begin(), w.b.end(), b.begin());
   std::copy(w.c.begin(), w.c.end(), c.begin());
   std::copy(w.inputs.begin(), w.inputs.end(), a.begin() + static_cast<std::ptrdiff_t>(n_c));
-  for (auto* v : {&a, &b, &c}) {
-    domain->intt(*v, pool);
-    domain->coset_ntt(*v, pool);
-  }
-  pool.parallel_for(m, 4096, [&](size_t begin, size_t end) {
-    for (size_t i = begin; i < end; ++i) a[i] = a[i] * b[i] - c[i];
-  });
-  domain->divide_by_vanishing_on_coset(a, pool);
-  domain->coset_intt(a, pool);
+  quotient_in_place(*domain, a, b, c, pool);
   a.resize(m - 1);
   return a;
 }
 
 }  // namespace
+
+void quotient_in_place(const poly::EvaluationDomain<ff::Fr>& domain, std::span<Fr> a, std::span<Fr> b, std::span<Fr> c,
+                       ThreadPool& pool) {
+  for (std::span<Fr> v : {a, b}) {
+    domain.intt(v, pool);
+    domain.coset_ntt(v, pool);  // A(g·ω^i), B(g·ω^i)
+  }
+  domain.intt(c, pool);  // C's coefficients: coset_intt(coset_ntt(C)) would give them back
+  pool.parallel_for(a.size(), 4096, [&](size_t begin, size_t end) {
+    for (size_t i = begin; i < end; ++i) a[i] *= b[i];
+  });
+  domain.coset_intt(a, pool);  // A·B mod (x^m − g^m)
+  const Fr z_inv = domain.vanishing_on_coset().inverse();
+  pool.parallel_for(a.size(), 4096, [&](size_t begin, size_t end) {
+    for (size_t i = begin; i < end; ++i) a[i] = (a[i] - c[i]) * z_inv;
+  });
+}
 
 Blinding Blinding::random() {
   const auto fill = [](std::span<uint8_t> b) { secure_random_bytes(b); };

@@ -1,9 +1,9 @@
 #pragma once
 // The Groth16 prover on the CPU, as bellperson computes a proof (shared/SPEC.md §5), in named
 // stages:
-//   1. H: a, b, c padded to the domain size m (input i's row: a = x_i, b = c = 0);
+//   1. H: a, b, c padded to the domain size m (input i's row: a = x_i, b = c = 0); bellperson:
 //      iNTT, coset NTT (g = 7) of each; a·b − c; divide by Z = g^m − 1; coset iNTT; the first
-//      m − 1 coefficients are h.
+//      m − 1 coefficients are h. We compute the same h in six transforms (quotient_in_place).
 //   2. Five MSMs: h·H, aux·L, z·A (inputs, then aux dense in A), z·B in G1 and G2 (inputs and
 //      aux dense in B).
 //   3. With blinding r, s:  A = α + a + rδ,  B = β + b₂ + sδ,  B₁ = β + b₁ + sδ,
@@ -12,12 +12,14 @@
 #include <chrono>
 #include <cstdint>
 #include <optional>
+#include <span>
 
 #include "core/expected.hpp"
 #include "core/thread_pool.hpp"
 #include "groth16/assignment.hpp"
 #include "groth16/keys.hpp"
 #include "groth16/proof.hpp"
+#include "poly/domain.hpp"
 
 namespace cuzk::groth16 {
 
@@ -34,6 +36,15 @@ struct Blinding {
   static Blinding random();                  // from the OS CSPRNG: what a real proof uses
   static Blinding from_seed(uint64_t seed);  // reproducible proofs, for tests only
 };
+
+// Stage 1 on vectors of the domain's size: h's m coefficients into `a` (the last one 0 for a
+// satisfied witness); b and c are overwritten. The last step of bellperson's recipe is linear and
+// coset_intt(coset_ntt(C)) = C, so
+//   coset_intt((A'·B' − C')/Z) = (coset_intt(A'·B') − C)/Z,   C = intt(c), X' = coset_ntt(intt(x)),
+// word for word for any a, b, c: c's coset NTT is not needed (docs/PERF.md 43). Cost: six
+// transforms of m, two pointwise passes (a·b; (a − c)/Z).
+void quotient_in_place(const poly::EvaluationDomain<ff::Fr>& domain, std::span<ff::Fr> a, std::span<ff::Fr> b,
+                       std::span<ff::Fr> c, ThreadPool& pool);
 
 // Fails when the assignment does not fit the parameters (sizes, densities).
 Expected<Proof> prove(const Parameters& params, const Assignment& w, const Blinding& blinding, ThreadPool& pool,
