@@ -253,31 +253,29 @@ __global__ void __launch_bounds__((1u << kTileLog) >> kBits,
   }
 }
 
-// data[i] <-> data[bitrev(i)]; each pair swapped by its smaller index.
-__global__ void bit_reverse_permute(F* data, unsigned log_n) {
+// data[i] <-> data[bitrev(i)], each pair swapped by its smaller index; with kSubtract (h's last
+// step from bit-reversed vectors, h_from_rows) data[i] = data[bitrev(i)] − c[bitrev(i)].
+template <bool kSubtract>
+__global__ void bit_reverse_kernel(F* data, const F* c, unsigned log_n) {
   const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >> log_n) return;
   const unsigned j = bit_reverse(i, log_n);
+  const auto get = [&](unsigned k) { return kSubtract ? load(data + k) - load(c + k) : load(data + k); };
   if (i < j) {
-    const F a = load(data + i), b = load(data + j);
-    store(data + i, b);
-    store(data + j, a);
+    const F x = get(i), y = get(j);
+    store(data + i, y);
+    store(data + j, x);
+  } else if (kSubtract && i == j) {
+    store(data + i, get(i));
   }
 }
 
-// h's last step from bit-reversed vectors (h_from_rows): a[i] = a'[bitrev(i)] − c[bitrev(i)],
-// each pair by its smaller index, as bit_reverse_permute.
-__global__ void bit_reverse_subtract(F* a, const F* c, unsigned log_n) {
-  const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i >> log_n) return;
-  const unsigned j = bit_reverse(i, log_n);
-  if (i < j) {
-    const F ai = load(a + i) - load(c + i), aj = load(a + j) - load(c + j);
-    store(a + i, aj);
-    store(a + j, ai);
-  } else if (i == j) {
-    store(a + i, load(a + i) - load(c + i));
-  }
+template <bool kSubtract>
+void launch_bit_reverse(F* data, const F* c, unsigned log_n, const Stream& stream) {
+  const unsigned threads = 256;
+  const size_t n = size_t{1} << log_n;
+  bit_reverse_kernel<kSubtract><<<unsigned((n + threads - 1) / threads), threads, 0, stream.get()>>>(data, c, log_n);
+  Stream::check_launch();
 }
 
 enum class HStep { scaled, product, subtract };
@@ -348,12 +346,7 @@ void NttDomain::transform(ff::Fr* data, bool inverse, Scale scale, Order in, Ord
   const unsigned L = layout_.log_n;
   if (L == 0) return;  // n = 1: every transform and every scale factor (g^0, 1/1) is the identity
   const F* tables = dev(tables_.data());
-  const auto permute = [&] {
-    const unsigned threads = 256;
-    const size_t n = size();
-    bit_reverse_permute<<<unsigned((n + threads - 1) / threads), threads, 0, stream.get()>>>(dev(data), L);
-    Stream::check_launch();
-  };
+  const auto permute = [&] { launch_bit_reverse<false>(dev(data), nullptr, L, stream); };
 
   Pass base{};
   base.data = dev(data);
@@ -438,10 +431,7 @@ void NttDomain::h_from_rows(ff::Fr* a, ff::Fr* b, ff::Fr* c, Order rows, const S
   if (other == Order::natural) {
     launch_h_pointwise<HStep::subtract>(a, nullptr, c, ff::Fr::one(), size(), stream);
   } else {
-    const unsigned threads = 256;
-    bit_reverse_subtract<<<unsigned((size() + threads - 1) / threads), threads, 0, stream.get()>>>(
-        dev(a), dev(c), layout_.log_n);
-    Stream::check_launch();
+    launch_bit_reverse<true>(dev(a), dev(c), layout_.log_n, stream);
   }
 }
 
