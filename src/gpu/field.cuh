@@ -195,19 +195,6 @@ constexpr uint32_t modulus_squared_word(size_t i) {
 template <class Config, size_t I>
 inline constexpr uint32_t kModulusSquaredWord = modulus_squared_word<Config>(I);
 
-// 2^32 − 1 where the compiler cannot see it (host code could write a __constant__), so that
-// m = E[0]·(2^32 − 1) stays a product in reduce_row_one_and_ones: docs/PERF.md 44.
-#if defined(__CUDACC__)
-__constant__ uint32_t kAllOnesOpaque = 0xffffffffu;
-#endif
-CUZK_HD uint32_t all_ones_opaque() {
-#if defined(__CUDA_ARCH__)
-  return kAllOnesOpaque;
-#else
-  return 0xffffffffu;
-#endif
-}
-
 // hi(a * b), outside any chain.
 CUZK_HD uint32_t mul_hi(uint32_t a, uint32_t b) {
 #if defined(__CUDA_ARCH__)
@@ -837,15 +824,13 @@ struct alignas(8) DeviceField {
   // product is made of adds:
   //   m p[0] = m:           E[0] + m = 0 mod 2^32, carrying (E[0] != 0); high word 0;
   //   m p[1] = 2^32 m - m:  low word -m = E[0], high word m - (E[0] != 0).
-  // Two wide products become six adds; every word is reduce_row's. m = −E[0] is computed as
-  // E[0]·(2^32 − 1) with the factor hidden from ptxas: from a negation, ptxas splits each of the
-  // row's m·p[j] into IMAD.X + IMAD.HI.U32.X (three issue slots), from a product it makes one
-  // IMAD.WIDE.U32.X (two): 288 → 248 IMAD-pipe slots a product, +11.6 % (docs/PERF.md 44).
+  // Two wide products and the multiply for m become six adds; every word is reduce_row's.
   CUZK_HD static void reduce_row_one_and_ones(uint32_t* e, uint32_t* o) {
     const DeviceField p = modulus();
     const uint32_t e0 = e[0];
-    const uint32_t m = e0 * detail::all_ones_opaque();  // −E[0] mod 2^32
-    const uint32_t hi = m - uint32_t(e0 != 0);
+    CarryChain s;
+    const uint32_t m = s.sub_cc(0, e0);   // borrow: E[0] != 0
+    const uint32_t hi = s.subc_cc(m, 0);  // m - (E[0] != 0)
     {
       CarryChain c;  // its carry out is 0 (the bound in mul_even_odd)
       o[0] = c.add_cc(o[0], e0);
