@@ -231,7 +231,8 @@ int main(int argc, char** argv) {
   bn->add_option("--log-n", ntt_log_n, "sizes 2^A..2^B, as A..B or A (default 20..27)");
   bn->add_option("--transform", bench_ntt.transform,
                  "ntt, intt, coset_ntt, coset_intt, all, or h (Groth16's H of three vectors from rows in the order's "
-                 "first letter, in six transforms, and bellperson's seven as separate transforms beside it; docs/PERF.md 40, 43)");
+                 "first letter, in six transforms, h left in the other order, and bellperson's seven as separate transforms "
+                 "beside it, h natural; docs/PERF.md 40, 43, 45)");
   bn->add_option("--order", bench_ntt.order, "input/output order: nn, nr, rn, rr (n natural, r bit-reversed) or all");
   bn->add_option("--repeat", bench_ntt.repeat, "timed runs per size (after one warm-up)");
   bn->add_option("--device", bench_ntt.device, "CUDA device ordinal");

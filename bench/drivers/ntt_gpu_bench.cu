@@ -97,15 +97,16 @@ int run_ntt_gpu_bench(const NttGpuBenchOptions& options) {
         for (const auto& o : orders) {
           gpu::Order in = o[0] == 'n' ? gpu::Order::natural : gpu::Order::bit_reversed;
           gpu::Order out = o[1] == 'n' ? gpu::Order::natural : gpu::Order::bit_reversed;
-          // h: the prover's chain from rows in `in` order (h always comes out natural: the second
-          // letter is not used), once per first letter; h_separate: the chain before
-          // docs/PERF.md 40 and 43, from natural rows: bellperson's seven public transforms, once.
+          // h: the prover's chain from rows in `in` order (h comes out in the other order, where
+          // the MSM reads it: the second letter is not used), once per first letter; h_separate:
+          // the chain before docs/PERF.md 40, 43 and 45, from natural rows: bellperson's seven
+          // public transforms and h permuted to natural order, once.
           const auto first_with_rows = std::find_if(orders.begin(), orders.end(),
                                                     [&](const std::string& e) { return e[0] == o[0]; });
           if (t == "h" && &*first_with_rows != &o) continue;
           if (t == "h_separate" && o != orders.front()) continue;
-          if (h_stage) out = gpu::Order::natural;
-          if (t == "h_separate") in = gpu::Order::natural;
+          if (t == "h") out = in == gpu::Order::natural ? gpu::Order::bit_reversed : gpu::Order::natural;
+          if (t == "h_separate") in = out = gpu::Order::natural;
           const char shown[3] = {in == gpu::Order::natural ? 'n' : 'r', out == gpu::Order::natural ? 'n' : 'r', '\0'};
           const auto run = [&] {
             if (t == "ntt") domain.ntt(data, in, out, stream);

@@ -2,9 +2,10 @@
 // `cuzk bench ntt` (GPU): gpu::NttDomain's transforms on data resident on the device, for each
 // size 2^log_n_min .. 2^log_n_max: median, min and max milliseconds of `repeat` runs (after one
 // warm-up), and GB/s counted as one read and one write of the array per transform. `h` times
-// Groth16's H stage (NttDomain::h_from_rows: three vectors, six transforms) from rows in the
-// order's first letter, and beside it, from natural rows, the chain of separate transforms and
-// scale factors it replaced (bellperson's seven; docs/PERF.md 40, 43).
+// Groth16's H stage (NttDomain::h_from_rows: three vectors, six transforms, h left in the other
+// order) from rows in the order's first letter, and beside it, from natural rows, the chain of
+// separate transforms, scale factors and passes it replaced (bellperson's seven, h natural;
+// docs/PERF.md 40, 43, 45).
 
 #include <string>
 

@@ -24,6 +24,7 @@
 #include "ec/bls12_381.hpp"
 #include "ec/jacobian.hpp"
 #include "ff/bls12_381.hpp"
+#include "gpu/order.hpp"
 #include "gpu/stream.hpp"
 
 namespace cuzk::gpu {
@@ -47,6 +48,12 @@ struct MsmOptions {
   bool split_ones = true;     // sum the k = 1 terms apart (false: they go through the buckets)
   unsigned run_length = 0;    // sorted pairs per accumulating thread; 0 chooses
   size_t host_chunk = 0;      // run_host: terms per streamed chunk; 0: kHostChunk
+  // Where base i's scalar lies: scalars[i] (natural), or scalars[bitrev(i)] over scalar_log_n
+  // bits, i < 2^scalar_log_n: h as the H stage leaves it (NttDomain::h_from_rows), read in place
+  // instead of permuted first (docs/PERF.md 45). Device scalars without a density only (run,
+  // run_streamed); the term order does not matter to Pippenger, which sorts by bucket.
+  Order scalar_order = Order::natural;
+  unsigned scalar_log_n = 0;
 };
 
 // run_host's default chunk: 2^24 G1 terms are 2.2 GB of bases and scalars (40 ms over PCIe from
@@ -107,8 +114,9 @@ class Msm {
 
  private:
   struct Workspace;
+  // at: the first base's index in the whole vector (run_chunks' chunk), for bit-reversed scalars.
   ec::Jacobian<Curve> run_impl(const ec::Affine<Curve>* bases, const ff::Fr* scalars, const uint64_t* density,
-                               size_t n, MsmOptions options);
+                               size_t n, MsmOptions options, size_t at);
   ec::Jacobian<Curve> run_chunks(std::span<const ec::Affine<Curve>> bases, const ff::Fr* scalars, bool scalars_on_host,
                                  const uint64_t* density, std::span<const uint64_t> host_words, size_t n,
                                  MsmOptions options);

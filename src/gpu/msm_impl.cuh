@@ -107,10 +107,21 @@ __global__ void popcount_kernel(const uint64_t* words, size_t count, uint32_t* o
   if (i < count) out[i] = uint32_t(__popcll(words[i]));
 }
 
+// Where term i's scalar lies: scalars[i], or with rev_bits > 0 scalars[bitrev(at + i)] over
+// rev_bits bits (MsmOptions::scalar_order; `scalars` is then the whole vector, `at` the chunk's
+// first base).
+struct ScalarIndex {
+  unsigned rev_bits = 0;
+  size_t at = 0;
+  __device__ __forceinline__ size_t operator()(size_t i) const {
+    return rev_bits == 0 ? i : __brev(uint32_t(at + i)) >> (32 - rev_bits);
+  }
+};
+
 // Stage 1 per scalar: canonical form (a Montgomery product with the integer 1 is a R^-1), its
 // base (the density rank), and its class: sig_flag (Pippenger) or one_flag (summed apart).
 template <class DA>
-__global__ void prepare_kernel(const DA* bases, const DeviceFr* scalars, const uint64_t* density,
+__global__ void prepare_kernel(const DA* bases, const DeviceFr* scalars, ScalarIndex at, const uint64_t* density,
                                const uint32_t* word_first, size_t n, bool split_ones, Term* terms, uint8_t* sig_flag,
                                uint8_t* one_flag, uint32_t* counts) {
   const size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
@@ -128,7 +139,7 @@ __global__ void prepare_kernel(const DA* bases, const DeviceFr* scalars, const u
   if (present && !bases[base].infinity) {
     DeviceFr unit = DeviceFr::zero();
     unit.limbs[0] = 1;
-    const DeviceFr k = scalars[i] * unit;
+    const DeviceFr k = scalars[at(i)] * unit;
     uint32_t high = 0;
 #pragma unroll
     for (int w = 1; w < 8; ++w) high |= k.limbs[w];
@@ -412,20 +423,22 @@ Msm<Curve>::~Msm() = default;
 template <class Curve>
 ec::Jacobian<Curve> Msm<Curve>::run(const ec::Affine<Curve>* bases, const ff::Fr* scalars, size_t n,
                                     MsmOptions options) {
-  return run_impl(bases, scalars, nullptr, n, options);
+  return run_impl(bases, scalars, nullptr, n, options, 0);
 }
 
 template <class Curve>
 ec::Jacobian<Curve> Msm<Curve>::run(const ec::Affine<Curve>* bases, const ff::Fr* scalars,
                                     const uint64_t* density_words, size_t n, MsmOptions options) {
   if (density_words == nullptr) throw Exception(invalid_argument("Msm::run: null density words"));
-  return run_impl(bases, scalars, density_words, n, options);
+  return run_impl(bases, scalars, density_words, n, options, 0);
 }
 
 template <class Curve>
 ec::Jacobian<Curve> Msm<Curve>::run_host(std::span<const ec::Affine<Curve>> bases, std::span<const ff::Fr> scalars,
                                          MsmOptions options) {
   if (bases.size() < scalars.size()) throw Exception(invalid_argument("Msm::run_host: fewer bases than scalars"));
+  if (options.scalar_order != Order::natural)
+    throw Exception(invalid_argument("Msm::run_host: host scalars are read in natural order only"));
   return run_chunks(bases, scalars.data(), true, nullptr, {}, scalars.size(), options);
 }
 
@@ -500,8 +513,11 @@ ec::Jacobian<Curve> Msm<Curve>::run_chunks(std::span<const ec::Affine<Curve>> ba
     if (i + 1 < chunks) enqueue(i + 1);
     copied[i % 2].wait(stream_);
     const size_t at = i * chunk, len = std::min(chunk, n - at);
-    const ff::Fr* terms = scalars_on_host ? k[i % 2] : scalars + at;
-    total += run_impl(b[i % 2], terms, density != nullptr ? density + at / 64 : nullptr, len, options);
+    // Bit-reversed scalars are gathered from the whole vector (run_impl's `at`).
+    const ff::Fr* terms = scalars_on_host                             ? k[i % 2]
+                          : options.scalar_order == Order::natural ? scalars + at
+                                                                     : scalars;
+    total += run_impl(b[i % 2], terms, density != nullptr ? density + at / 64 : nullptr, len, options, at);
     sum.prepare += timing_.prepare, sum.sort += timing_.sort, sum.accumulate += timing_.accumulate;
     sum.reduce += timing_.reduce;
   }
@@ -531,7 +547,7 @@ size_t Msm<Curve>::workspace_bytes() const {
 
 template <class Curve>
 ec::Jacobian<Curve> Msm<Curve>::run_impl(const ec::Affine<Curve>* bases_cpu, const ff::Fr* scalars_cpu,
-                                         const uint64_t* density, size_t n, MsmOptions options) {
+                                         const uint64_t* density, size_t n, MsmOptions options, size_t at) {
   using DA = DeviceType<ec::Affine<Curve>>;
   using DX = DeviceType<ec::XYZZ<Curve>>;
   using Jacobian = ec::Jacobian<Curve>;
@@ -542,6 +558,13 @@ ec::Jacobian<Curve> Msm<Curve>::run_impl(const ec::Affine<Curve>* bases_cpu, con
       throw Exception(invalid_argument("Msm::run: windows must cover 256 bits, 1 to 22 bits each, 256 at most"));
   }
   if (n >= (size_t{1} << 31)) throw Exception(invalid_argument("Msm::run: 2^31 terms or more"));
+  ScalarIndex scalar_index;
+  if (options.scalar_order == Order::bit_reversed) {
+    if (density != nullptr) throw Exception(invalid_argument("Msm::run: bit-reversed scalars with a density"));
+    if (options.scalar_log_n > 31 || at + n > (size_t{1} << options.scalar_log_n))
+      throw Exception(invalid_argument("Msm::run: bit-reversed scalars need scalar_log_n <= 31 and n <= 2^scalar_log_n"));
+    scalar_index = {options.scalar_log_n, at};
+  }
   timing_ = {};
   if (n == 0) return Jacobian::identity();
   const Stream& s = stream_;
@@ -574,8 +597,8 @@ ec::Jacobian<Curve> Msm<Curve>::run_impl(const ec::Affine<Curve>* bases_cpu, con
   uint8_t* one_flag = w.one_flag.get(n, s);
   uint32_t* counts = w.counts.get(3, s);
   CUDA_CHECK(cudaMemsetAsync(counts, 0, 2 * sizeof(uint32_t), s.get()));
-  prepare_kernel<<<blocks_for(n), kBlock, 0, s.get()>>>(bases, scalars, density, word_first, n, options.split_ones,
-                                                        terms, sig_flag, one_flag, counts);
+  prepare_kernel<<<blocks_for(n), kBlock, 0, s.get()>>>(bases, scalars, scalar_index, density, word_first, n,
+                                                        options.split_ones, terms, sig_flag, one_flag, counts);
   Stream::check_launch();
   CUDA_CHECK(cudaMemcpyAsync(rb.counts, counts, sizeof rb.counts, cudaMemcpyDeviceToHost, s.get()));
   s.synchronize();

@@ -43,6 +43,8 @@ struct Pass {
   F scale_const;
   const F* s_lo;  // scale powers two-level, indexed by the coefficient's natural index
   const F* s_hi;
+  const F* mul_in;   // null, or a vector in the input's order: x·mul_in[pos] on load of the first pass
+  const F* sub_out;  // null, or a vector in the output's order: x − sub_out[pos] on store of the last
 };
 
 __device__ __forceinline__ unsigned bit_reverse(unsigned x, unsigned bits) {
@@ -187,7 +189,9 @@ __device__ __forceinline__ void run_group(uint2 (*sm)[kStride], const Pass& p, u
 // The bound on blocks per SM keeps radix-8 at 128 registers (4 blocks of 128 threads) and radix-4
 // at 80 (3 of 256): the 64-bit shared accesses want aligned register pairs, and left free ptxas
 // takes 125-138 and 86-88 registers and fits a block fewer (2^21-2^24 4 % slower; PERF.md 19).
-template <bool kDif, unsigned kBits, unsigned kTileLog>
+// kFused: the pass reads p.mul_in / p.sub_out (a separate instance, so that the other passes keep
+// their registers: the pointers and loads cost the radix-8 passes a few spills; PERF.md 45).
+template <bool kDif, unsigned kBits, unsigned kTileLog, bool kFused>
 __global__ void __launch_bounds__((1u << kTileLog) >> kBits,
                                   (kBits == 3 ? 4 : 3) << (kMaxPassBits - kTileLog)) ntt_pass(Pass p) {
   constexpr unsigned kPerThread = 1u << kBits;  // elements a thread holds
@@ -209,6 +213,7 @@ __global__ void __launch_bounds__((1u << kTileLog) >> kBits,
     const unsigned r = i >> p.log_c, c = i & (C - 1);
     const size_t pos = base + (size_t(r) << p.stride_log) + c;
     F x = load(p.data + pos);
+    if (kFused && p.mul_in != nullptr) x = mul_lazy(load(p.mul_in + pos), x);
     if (p.scale_in != ScaleKind::none)  // DIF input is natural, DIT input bit-reversed
       x = scaled(p, p.scale_in, x, kDif ? unsigned(pos) : bit_reverse(unsigned(pos), p.log_n));
     if (!kDif && twiddle) {
@@ -249,58 +254,39 @@ __global__ void __launch_bounds__((1u << kTileLog) >> kBits,
     }
     if (p.scale_out != ScaleKind::none)  // DIF output is bit-reversed, DIT output natural
       x = scaled(p, p.scale_out, x, kDif ? bit_reverse(unsigned(pos), p.log_n) : unsigned(pos));
-    store(p.data + pos, p.last ? x.reduced() : x);
+    if (kFused && p.sub_out != nullptr) x = x.reduced() - load(p.sub_out + pos);  // both reduced, so is x
+    else if (p.last) x = x.reduced();
+    store(p.data + pos, x);
   }
 }
 
-// data[i] <-> data[bitrev(i)], each pair swapped by its smaller index; with kSubtract (h's last
-// step from bit-reversed vectors, h_from_rows) data[i] = data[bitrev(i)] − c[bitrev(i)].
-template <bool kSubtract>
-__global__ void bit_reverse_kernel(F* data, const F* c, unsigned log_n) {
+// data[i] <-> data[bitrev(i)], each pair swapped by its smaller index.
+__global__ void bit_reverse_kernel(F* data, unsigned log_n) {
   const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >> log_n) return;
   const unsigned j = bit_reverse(i, log_n);
-  const auto get = [&](unsigned k) { return kSubtract ? load(data + k) - load(c + k) : load(data + k); };
   if (i < j) {
-    const F x = get(i), y = get(j);
+    const F x = load(data + i), y = load(data + j);
     store(data + i, y);
     store(data + j, x);
-  } else if (kSubtract && i == j) {
-    store(data + i, get(i));
   }
 }
 
-template <bool kSubtract>
-void launch_bit_reverse(F* data, const F* c, unsigned log_n, const Stream& stream) {
-  const unsigned threads = 256;
-  const size_t n = size_t{1} << log_n;
-  bit_reverse_kernel<kSubtract><<<unsigned((n + threads - 1) / threads), threads, 0, stream.get()>>>(data, c, log_n);
-  Stream::check_launch();
-}
-
-enum class HStep { scaled, product, subtract };
-// scaled: a[i] = (a[i]·b[i] − c[i])·z_inv (the public h_pointwise); product: a[i] = a[i]·b[i];
-// subtract: a[i] = a[i] − c[i] (h_from_rows' two).
-template <HStep kStep>
+// a[i] = (a[i]·b[i] − c[i])·z_inv (the public h_pointwise).
 __global__ void h_pointwise_kernel(F* a, const F* b, const F* c, F z_inv, size_t n) {
-  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x) {
-    if constexpr (kStep == HStep::scaled) store(a + i, (load(a + i) * load(b + i) - load(c + i)) * z_inv);
-    if constexpr (kStep == HStep::product) store(a + i, load(a + i) * load(b + i));
-    if constexpr (kStep == HStep::subtract) store(a + i, load(a + i) - load(c + i));
-  }
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x)
+    store(a + i, (load(a + i) * load(b + i) - load(c + i)) * z_inv);
 }
 
 F* dev(ff::Fr* p) { return reinterpret_cast<F*>(p); }
 const F* dev(const ff::Fr* p) { return reinterpret_cast<const F*>(p); }
 
-template <HStep kStep>
 void launch_h_pointwise(ff::Fr* a, const ff::Fr* b, const ff::Fr* c, const ff::Fr& z_inv, size_t n,
                         const Stream& stream) {
   if (n == 0) return;
   const unsigned threads = 256;
   const size_t blocks = std::min<size_t>((n + threads - 1) / threads, size_t{132} * 16);
-  h_pointwise_kernel<kStep>
-      <<<unsigned(blocks), threads, 0, stream.get()>>>(dev(a), dev(b), dev(c), F::from_cpu(z_inv), n);
+  h_pointwise_kernel<<<unsigned(blocks), threads, 0, stream.get()>>>(dev(a), dev(b), dev(c), F::from_cpu(z_inv), n);
   Stream::check_launch();
 }
 
@@ -342,11 +328,18 @@ void NttDomain::coset_intt(ff::Fr* data, Order in, Order out, const Stream& stre
   transform(data, true, Scale::coset_inv, in, out, stream);
 }
 
-void NttDomain::transform(ff::Fr* data, bool inverse, Scale scale, Order in, Order out, const Stream& stream) const {
+void NttDomain::transform(ff::Fr* data, bool inverse, Scale scale, Order in, Order out, const Stream& stream,
+                          Fused fused) const {
   const unsigned L = layout_.log_n;
   if (L == 0) return;  // n = 1: every transform and every scale factor (g^0, 1/1) is the identity
+  if ((fused.mul_in != nullptr || fused.sub_out != nullptr) && in == out)
+    throw Exception(invalid_argument("gpu ntt: a fused product or subtraction needs a transform without a permutation"));
   const F* tables = dev(tables_.data());
-  const auto permute = [&] { launch_bit_reverse<false>(dev(data), nullptr, L, stream); };
+  const auto permute = [&] {
+    const unsigned threads = 256;
+    bit_reverse_kernel<<<unsigned((size() + threads - 1) / threads), threads, 0, stream.get()>>>(dev(data), L);
+    Stream::check_launch();
+  };
 
   Pass base{};
   base.data = dev(data);
@@ -382,17 +375,24 @@ void NttDomain::transform(ff::Fr* data, bool inverse, Scale scale, Order in, Ord
     p.scale_in = first ? in_kind : ScaleKind::none;
     p.scale_out = last ? out_kind : ScaleKind::none;
     p.last = last;
+    p.mul_in = first ? dev(fused.mul_in) : nullptr;
+    p.sub_out = last ? dev(fused.sub_out) : nullptr;
     const unsigned tile = 1u << (p.k + p.log_c);
     const unsigned bits = ntt_detail::pass_radix_bits(p.k);
     const unsigned threads = std::max(tile >> bits, 1u);
     const unsigned blocks = unsigned(size() >> (p.k + p.log_c));
-    // [DIF][radix-8][tile of 512 or fewer]
-    static constexpr void (*kKernels[2][2][2])(Pass) = {
-        {{ntt_pass<false, 2, kMaxPassBits>, ntt_pass<false, 2, kMaxPassBits - 1>},
-         {ntt_pass<false, 3, kMaxPassBits>, ntt_pass<false, 3, kMaxPassBits - 1>}},
-        {{ntt_pass<true, 2, kMaxPassBits>, ntt_pass<true, 2, kMaxPassBits - 1>},
-         {ntt_pass<true, 3, kMaxPassBits>, ntt_pass<true, 3, kMaxPassBits - 1>}}};
-    kKernels[dif][bits == 3][tile <= kTile / 2]<<<blocks, threads, 0, stream.get()>>>(p);
+    // [fused][DIF][radix-8][tile of 512 or fewer]
+    static constexpr void (*kKernels[2][2][2][2])(Pass) = {
+        {{{ntt_pass<false, 2, kMaxPassBits, false>, ntt_pass<false, 2, kMaxPassBits - 1, false>},
+          {ntt_pass<false, 3, kMaxPassBits, false>, ntt_pass<false, 3, kMaxPassBits - 1, false>}},
+         {{ntt_pass<true, 2, kMaxPassBits, false>, ntt_pass<true, 2, kMaxPassBits - 1, false>},
+          {ntt_pass<true, 3, kMaxPassBits, false>, ntt_pass<true, 3, kMaxPassBits - 1, false>}}},
+        {{{ntt_pass<false, 2, kMaxPassBits, true>, ntt_pass<false, 2, kMaxPassBits - 1, true>},
+          {ntt_pass<false, 3, kMaxPassBits, true>, ntt_pass<false, 3, kMaxPassBits - 1, true>}},
+         {{ntt_pass<true, 2, kMaxPassBits, true>, ntt_pass<true, 2, kMaxPassBits - 1, true>},
+          {ntt_pass<true, 3, kMaxPassBits, true>, ntt_pass<true, 3, kMaxPassBits - 1, true>}}}};
+    const bool fuse = p.mul_in != nullptr || p.sub_out != nullptr;
+    kKernels[fuse][dif][bits == 3][tile <= kTile / 2]<<<blocks, threads, 0, stream.get()>>>(p);
     Stream::check_launch();
   };
   const auto dif = [&] {  // natural -> bit-reversed
@@ -417,7 +417,7 @@ void NttDomain::transform(ff::Fr* data, bool inverse, Scale scale, Order in, Ord
 
 void NttDomain::h_from_rows(ff::Fr* a, ff::Fr* b, ff::Fr* c, Order rows, const Stream& stream) const {
   if (layout_.log_n == 0) {  // every transform is the identity; z_inv has no pass to ride in
-    launch_h_pointwise<HStep::scaled>(a, b, c, z_inv_, 1, stream);
+    launch_h_pointwise(a, b, c, z_inv_, 1, stream);
     return;
   }
   const Order other = rows == Order::natural ? Order::bit_reversed : Order::natural;
@@ -425,18 +425,13 @@ void NttDomain::h_from_rows(ff::Fr* a, ff::Fr* b, ff::Fr* c, Order rows, const S
     transform(v, true, Scale::none, rows, other, stream);             // values -> n·coefficients
     transform(v, false, Scale::coset_size_inv, other, rows, stream);  // -> values at g·ω^i
   }
-  transform(c, true, Scale::size_inv_z_inv, rows, other, stream);     // C·z_inv, coefficients
-  launch_h_pointwise<HStep::product>(a, b, nullptr, ff::Fr::one(), size(), stream);  // (A·B)(g·ω^i)
-  transform(a, true, Scale::coset_inv_z_inv, rows, other, stream);    // (A·B mod (x^n − g^n))·z_inv
-  if (other == Order::natural) {
-    launch_h_pointwise<HStep::subtract>(a, nullptr, c, ff::Fr::one(), size(), stream);
-  } else {
-    launch_bit_reverse<true>(dev(a), dev(c), layout_.log_n, stream);
-  }
+  transform(c, true, Scale::size_inv_z_inv, rows, other, stream);  // C·z_inv, coefficients
+  // A·B at g·ω^i on load, (A·B mod (x^n − g^n))·z_inv − C·z_inv on store.
+  transform(a, true, Scale::coset_inv_z_inv, rows, other, stream, {.mul_in = b, .sub_out = c});
 }
 
 void h_pointwise(ff::Fr* a, const ff::Fr* b, const ff::Fr* c, const ff::Fr& z_inv, size_t n, const Stream& stream) {
-  launch_h_pointwise<HStep::scaled>(a, b, c, z_inv, n, stream);
+  launch_h_pointwise(a, b, c, z_inv, n, stream);
 }
 
 }  // namespace cuzk::gpu

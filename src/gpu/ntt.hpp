@@ -25,11 +25,10 @@
 #include "ff/bls12_381.hpp"
 #include "gpu/buffer.hpp"
 #include "gpu/ntt_tables.hpp"
+#include "gpu/order.hpp"
 #include "gpu/stream.hpp"
 
 namespace cuzk::gpu {
-
-enum class Order { natural, bit_reversed };
 
 class NttDomain {
  public:
@@ -52,20 +51,29 @@ class NttDomain {
   void coset_intt(ff::Fr* data, Order in, Order out, const Stream& stream) const;  // values at g·ω^i -> coeffs
 
   // Groth16's H (shared/SPEC.md §5) from the rows a = A·z, b = B·z, c = C·z on the domain, given
-  // in `rows` order: h's coefficients in `a`, natural order; `b` and `c` are overwritten. The
-  // same h as bellperson's seven transforms, in six (groth16::quotient_in_place says why;
-  // docs/PERF.md 43): a and b intt, then coset_ntt; c intt only; a·b; its coset_intt; minus c.
-  // The 1/n's and the division by Z(g·ω^i) ride in the transforms' first or last pass (g^i/n,
-  // z_inv/n, g^-i·z_inv/n: no product of their own; PERF.md 40). Natural rows take intt n->r,
-  // coset_ntt r->n, coset_intt n->r, and the subtraction is the bit-reversal pass; bit-reversed
-  // rows intt r->n, coset_ntt n->r, coset_intt r->n, a plain subtraction.
+  // in `rows` order: h's coefficients in `a`, in the other order (natural rows give h
+  // bit-reversed: the MSM reads it there, gpu::MsmOptions::scalar_order; docs/PERF.md 45); `b`
+  // and `c` are overwritten. The same h as bellperson's seven transforms, in six
+  // (groth16::quotient_in_place says why; PERF.md 43): a and b intt, then coset_ntt; c intt only;
+  // the coset_intt of a·b, minus c. No pass of its own besides the transforms': the 1/n's and the
+  // division by Z(g·ω^i) ride in a first or last pass (g^i/n, z_inv/n, g^-i·z_inv/n; PERF.md 40),
+  // a·b in the coset_intt's first (on load) and − c in its last (on store; PERF.md 45). Natural
+  // rows take intt n->r, coset_ntt r->n, coset_intt n->r; bit-reversed rows the reverse.
   void h_from_rows(ff::Fr* a, ff::Fr* b, ff::Fr* c, Order rows, const Stream& stream) const;
 
  private:
   // The factors fused into the first (g^i, g^i/n) or last (1/n, z_inv/n, g^-i/n, g^-i·z_inv/n)
   // pass.
   enum class Scale { none, size_inv, size_inv_z_inv, coset, coset_inv, coset_size_inv, coset_inv_z_inv };
-  void transform(ff::Fr* data, bool inverse, Scale scale, Order in, Order out, const Stream& stream) const;
+  // Vectors (device, in the data's order) fused into a transform without a permutation: a product
+  // on the first pass's load, a subtraction on the last pass's store (h_from_rows); {} for none
+  // (no member initialisers: a default argument of the enclosing class cannot use them).
+  struct Fused {
+    const ff::Fr* mul_in;
+    const ff::Fr* sub_out;
+  };
+  void transform(ff::Fr* data, bool inverse, Scale scale, Order in, Order out, const Stream& stream,
+                 Fused fused = {}) const;
 
   ntt_detail::TableLayout layout_;
   std::vector<unsigned> passes_;

@@ -81,13 +81,14 @@ struct Bases {
 };
 
 // sum_i scalars[i] bases[i] over n device scalars, with a density (device words and the same on
-// the host) or without, from resident or streamed bases.
+// the host) or without, from resident or streamed bases; `o` as given (the scalars' order), its
+// chunk chosen here.
 template <class Curve>
 ec::Jacobian<Curve> msm(gpu::Msm<Curve>& g, const Bases<ec::Affine<Curve>>& bases, const Fr* scalars, size_t n,
-                        const uint64_t* words = nullptr, std::span<const uint64_t> host_words = {}) {
+                        const uint64_t* words = nullptr, std::span<const uint64_t> host_words = {},
+                        gpu::MsmOptions o = {}) {
   if (bases.device != nullptr)
-    return words ? g.run(bases.device, scalars, words, n) : g.run(bases.device, scalars, n);
-  gpu::MsmOptions o;
+    return words ? g.run(bases.device, scalars, words, n, o) : g.run(bases.device, scalars, n, o);
   o.host_chunk = std::is_same_v<Curve, ec::G2Curve> ? kStreamChunkG2 : kStreamChunkG1;
   return words ? g.run_streamed(bases.host, scalars, words, host_words, n, o) : g.run_streamed(bases.host, scalars, n, o);
 }
@@ -404,7 +405,7 @@ Expected<Proof> GpuProver::finish(Rows& rows, const Blinding& blinding, ProverTi
   const gpu::Stream& st = s.stream;
   const size_t m = s.domain.size();
 
-  // Stage 1: H (gpu::NttDomain::h_from_rows states the recipe).
+  // Stage 1: H (gpu::NttDomain::h_from_rows states the recipe); h comes out bit-reversed.
   auto t0 = Clock::now();
   s.domain.h_from_rows(rows.a.data(), rows.b.data(), rows.c.data(), gpu::Order::natural, st);
   rows.b = {};
@@ -424,7 +425,11 @@ Expected<Proof> GpuProver::finish(Rows& rows, const Blinding& blinding, ProverTi
   using KB = DeviceKey::Bases;
   using P = Parameters;
   MsmSums sums;
-  sums.h = timed(t.msm_h, [&] { return msm(s.g1, bases(&KB::h, &P::h), rows.a.data(), m - 1); });
+  // The key's m − 1 h bases against h[0 .. m − 2], h read where the H stage left it.
+  gpu::MsmOptions h_order;
+  h_order.scalar_order = gpu::Order::bit_reversed;
+  h_order.scalar_log_n = s.domain.log_size();
+  sums.h = timed(t.msm_h, [&] { return msm(s.g1, bases(&KB::h, &P::h), rows.a.data(), m - 1, nullptr, {}, h_order); });
   rows.a = {};
   gpu::DeviceBuffer<Fr> zd;
   if (rows.inputs == nullptr) {  // streamed: z up now

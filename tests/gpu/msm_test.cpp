@@ -1,7 +1,8 @@
 // The GPU MSM (gpu/msm.hpp) against its CPU twin msm::multi_exp (src/msm/pippenger.hpp), for G1
 // and G2: random sizes, forced windows and run lengths (many windows; sparse buckets; bucket runs
 // cut across threads), the edges (n = 0, 1; scalars 0, 1, r - 1; bases at infinity; one heavy
-// bucket of equal points), density bitmaps, mostly-0/1 scalars (the split path), and run_host.
+// bucket of equal points), density bitmaps, mostly-0/1 scalars (the split path), run_host,
+// run_streamed and bit-reversed scalars.
 // Label gpu: every test skips when no GPU is visible.
 
 #include <gtest/gtest.h>
@@ -257,6 +258,58 @@ TYPED_TEST(GpuMsmTest, RunStreamedMatchesCpu) {
   EXPECT_EQ(msm.workspace_bytes(), 0u);
   EXPECT_EQ(msm.run_streamed(host, kd.data(), n), want);
   EXPECT_THROW(msm.run_streamed(host.first(n - 1), kd.data(), n), Exception);
+}
+
+// Scalars in bit-reversed order (MsmOptions::scalar_order, as the H stage leaves h): base i
+// pairs with scalars[bitrev(i)]. n = 2^L − 1 bases (the prover's h: the last scalar unused),
+// resident and streamed in chunks (each chunk gathers from the whole vector at its offset), random
+// scalars and mostly 0/1 ones (the compacted and split paths keep each term's base).
+TYPED_TEST(GpuMsmTest, BitReversedScalarsMatchCpu) {
+  using Curve = TypeParam;
+  CUZK_REQUIRE_GPU();
+  auto g = test::rng(6008);
+  Stream s;
+  Msm<Curve> msm(s);
+  const unsigned log_n = kG1<Curve> ? 13 : 10;
+  const size_t size = size_t{1} << log_n, n = size - 1;
+  const auto bases = random_bases<Curve>(g, n);
+  PinnedBuffer<Affine<Curve>> pinned(n);
+  std::copy(bases.begin(), bases.end(), pinned.span().begin());
+  const std::span<const Affine<Curve>> host(pinned.span());
+  const auto bitrev = [&](size_t i) {
+    size_t r = 0;
+    for (unsigned b = 0; b < log_n; ++b) r |= ((i >> b) & 1) << (log_n - 1 - b);
+    return r;
+  };
+  std::vector<Fr> sparse = random_scalars(g, size);
+  for (size_t i = 0; i < size; ++i) {
+    if (g() % 4 != 0) sparse[i] = g() % 2 ? Fr::one() : Fr::zero();
+  }
+  for (const auto& k : {random_scalars(g, size), sparse}) {
+    const auto want = cpu_msm(bases, std::vector<Fr>(k.begin(), k.begin() + n));
+    std::vector<Fr> reversed(size);
+    for (size_t i = 0; i < size; ++i) reversed[bitrev(i)] = k[i];
+    const auto kd = upload(reversed, s);
+    const MsmOptions o{.scalar_order = Order::bit_reversed, .scalar_log_n = log_n};
+    EXPECT_EQ(msm.run(upload(bases, s).data(), kd.data(), n, o), want);
+    for (size_t chunk : {n, n / 3 + 1, size_t{64}, size_t{100}}) {
+      MsmOptions c = o;
+      c.host_chunk = chunk;
+      EXPECT_EQ(msm.run_streamed(host, kd.data(), n, c), want) << "chunk " << chunk;
+    }
+    // The natural read of the same vector pairs the wrong scalars.
+    EXPECT_NE(msm.run(upload(bases, s).data(), kd.data(), n), want);
+  }
+  const auto kd = upload(random_scalars(g, size), s);
+  const auto b = upload(bases, s);
+  const DensityBitmap density(n);
+  const auto words = upload(density.words(), s);
+  EXPECT_THROW(msm.run(b.data(), kd.data(), n, {.scalar_order = Order::bit_reversed, .scalar_log_n = log_n - 1}),
+               Exception);  // 2^(L-1) < n
+  EXPECT_THROW(msm.run(b.data(), kd.data(), words.data(), n, {.scalar_order = Order::bit_reversed, .scalar_log_n = log_n}),
+               Exception);  // with a density
+  EXPECT_THROW(msm.run_host(bases, random_scalars(g, n), {.scalar_order = Order::bit_reversed, .scalar_log_n = log_n}),
+               Exception);  // host scalars
 }
 
 }  // namespace
