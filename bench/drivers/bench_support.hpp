@@ -1,6 +1,6 @@
 #pragma once
 // What the bench drivers share: the peak RSS, a median, errors as one exception to the driver's
-// edge, and the synthetic C1s of a run.
+// edge, the device timeline of partitions, and the synthetic C1s of a run.
 
 #include <sys/resource.h>
 
@@ -8,12 +8,15 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <span>
 #include <utility>
 #include <vector>
 
 #include "core/error.hpp"
 #include "core/expected.hpp"
 #include "core/thread_pool.hpp"
+#include "core/timing.hpp"
+#include "engine/job.hpp"
 #include "porep/c1.hpp"
 #include "porep/circuit.hpp"
 #include "porep/sector_shape.hpp"
@@ -40,6 +43,15 @@ template <class T>
 T must(Expected<T> e) {
   if (!e) throw Exception(std::move(e.error()));
   return std::move(*e);
+}
+
+// When these partitions held their GPU (ProverTimes::device_begin/end), as one busy summary: the
+// span from the first turn to the last, the held union and the idle gaps between turns (all zero
+// for the CPU backend, which leaves the times unset). Partitions of one GPU only.
+inline BusySummary device_busy(std::span<const engine::PartitionTimes> parts) {
+  std::vector<std::pair<Clock::time_point, Clock::time_point>> turns;
+  for (const engine::PartitionTimes& p : parts) turns.emplace_back(p.prover.device_begin, p.prover.device_end);
+  return busy_summary(std::move(turns));
 }
 
 // `count` synthetic C1s of the sector's V1_1 proof (gen-c1's generator), seeds seed, seed + 1, ...

@@ -219,6 +219,8 @@ int run(const E2eBenchOptions& o) {
 
   std::vector<double> proof_ms, parse_ms;
   std::vector<engine::PartitionTimes> parts;
+  // Each proof's device timeline: its partitions' turns on the GPU (bench_support.hpp).
+  std::vector<BusySummary> timelines;
   bool failed = false;
   {
     Progress progress("proving", uint64_t(w.requests.size()) * w.partitions,
@@ -239,6 +241,7 @@ int run(const E2eBenchOptions& o) {
         break;
       }
       parts.insert(parts.end(), job.partition_times.begin(), job.partition_times.end());
+      timelines.push_back(device_busy(job.partition_times));
     }
   }
   const double med = median(proof_ms);
@@ -257,6 +260,22 @@ int run(const E2eBenchOptions& o) {
                double(choice.memory_limit) / double(1ull << 30));
   }
   const bool ok = !failed && !over_limit;
+  // Medians over the proofs of their device timelines; `outside`: the proof's time before its
+  // first turn and after its last (the first partition's synthesis and upload, the last one's
+  // proof assembly and check).
+  const bool on_device = std::ranges::any_of(timelines, [](const BusySummary& b) { return b.span_ms > 0; });
+  const auto timeline_median = [&](auto of) {
+    std::vector<double> v;
+    for (size_t i = 0; i < timelines.size(); ++i) v.push_back(of(timelines[i], proof_ms[i]));
+    return median(v);
+  };
+  const double tl_span = timeline_median([](const BusySummary& b, double) { return b.span_ms; });
+  const double tl_busy_pct =
+      timeline_median([](const BusySummary& b, double) { return b.span_ms > 0 ? 100 * b.busy_ms / b.span_ms : 0; });
+  const double tl_idle = timeline_median([](const BusySummary& b, double) { return b.idle_ms(); });
+  const double tl_gaps = timeline_median([](const BusySummary& b, double) { return double(b.gaps); });
+  const double tl_max_gap = timeline_median([](const BusySummary& b, double) { return b.max_gap_ms; });
+  const double tl_outside = timeline_median([](const BusySummary& b, double proof) { return proof - b.span_ms; });
 
   if (o.json) {
     std::string stages, proofs;
@@ -266,17 +285,22 @@ int run(const E2eBenchOptions& o) {
       stages += fmt::format("{}\"{}\":{:.1f}", stages.empty() ? "" : ",", s.name, median(v));
     }
     for (double ms : proof_ms) proofs += fmt::format("{}{:.1f}", proofs.empty() ? "" : ",", ms);
+    const std::string timeline =
+        on_device ? fmt::format("{{\"span_ms\":{:.1f},\"busy_pct\":{:.2f},\"idle_ms\":{:.1f},\"gaps\":{:.0f},"
+                                "\"max_gap_ms\":{:.2f},\"outside_ms\":{:.1f}}}",
+                                tl_span, tl_busy_pct, tl_idle, tl_gaps, tl_max_gap, tl_outside)
+                  : "null";
     fmt::print(
         "{{\"bench\":\"e2e\",\"kind\":\"{}\",\"sector_size\":\"{}\",\"backend\":\"{}\",\"threads\":{},\"partitions_in_flight\":{},"
         "\"parallel_synthesis\":{},\"partitions\":{},\"constraints\":{},\"aux\":{},\"compile_ms\":{:.1f},"
         "\"key_scalars_ms\":{:.1f},\"key_points_ms\":{:.1f},\"circuit_upload_ms\":{:.1f},\"witness_buffers_ms\":{:.1f},"
         "\"proofs_ms\":[{}],\"median_parse_ms\":{:.1f},"
         "\"median_proof_ms\":{:.1f},\"proofs_per_hour\":{:.1f},\"partition_median_ms\":{{{}}},"
-        "\"peak_rss_gib\":{:.2f},\"peak_gpu_gib\":{:.2f},\"reserved_gpu_gib\":{:.2f},\"placement\":\"{}\",\"gpu_memory_limit_gib\":{:.2f},"
+        "\"device_timeline\":{},\"peak_rss_gib\":{:.2f},\"peak_gpu_gib\":{:.2f},\"reserved_gpu_gib\":{:.2f},\"placement\":\"{}\",\"gpu_memory_limit_gib\":{:.2f},"
         "\"ok\":{}}}\n",
         o.kind, o.sector_size, own.backend, pool.threads(), in_flight, !o.serial_challenges, w.partitions, own.constraints,
         own.aux, own.compile_ms, own.scalars_ms, own.points_ms, own.circuit_ms, buffers_ms, proofs, median(parse_ms), med,
-        per_hour, stages, peak_rss_gib(), gpu_peak_gib, gpu_reserved_gib, own.placement,
+        per_hour, stages, timeline, peak_rss_gib(), gpu_peak_gib, gpu_reserved_gib, own.placement,
         double(choice.memory_limit) / double(1ull << 30), ok ? "true" : "false");
     return ok ? 0 : 1;
   }
@@ -291,6 +315,10 @@ int run(const E2eBenchOptions& o) {
     fmt::print(" {} {:.1f}", s.name, median(v));
   }
   fmt::print("\n");
+  if (on_device)
+    fmt::print("  device timeline (median of {} proofs): turns span {:.1f} ms, held {:.2f} %, idle {:.1f} ms in {:.0f} "
+               "gaps (longest {:.2f} ms); {:.1f} ms of the proof outside the span\n",
+               timelines.size(), tl_span, tl_busy_pct, tl_idle, tl_gaps, tl_max_gap, tl_outside);
   for (size_t i = 0; i < proof_ms.size(); ++i)
     fmt::print("  proof {}: {:.3f} s (parsed and checked in {:.3f} s before), {}\n", i, proof_ms[i] / 1e3, parse_ms[i] / 1e3,
                failed && i + 1 == proof_ms.size() ? "FAILED" : "verified");

@@ -3,7 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <iterator>
 #include <optional>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "bench_support.hpp"
@@ -29,7 +32,22 @@ struct RunResult {
   double wall_ms = 0;
   std::vector<double> total_ms, queue_ms, compute_ms;
   unsigned failed = 0;
+  std::vector<engine::PartitionTimes> parts;  // every job's, for the device timelines
   double per_hour() const { return wall_ms > 0 ? 3.6e6 * double(total_ms.size()) / wall_ms : 0; }
+  // Each GPU's timeline over the run: its partitions' turns (bench_support.hpp: device_busy), by
+  // the backend that proved them; none for the CPU.
+  std::vector<std::pair<std::string, BusySummary>> timelines() const {
+    std::vector<std::string> names;
+    for (const engine::PartitionTimes& p : parts)
+      if (std::ranges::find(names, p.backend) == names.end()) names.push_back(p.backend);
+    std::vector<std::pair<std::string, BusySummary>> out;
+    for (const std::string& name : names) {
+      std::vector<engine::PartitionTimes> mine;
+      std::ranges::copy_if(parts, std::back_inserter(mine), [&](const engine::PartitionTimes& p) { return p.backend == name; });
+      if (const BusySummary b = device_busy(mine); b.span_ms > 0) out.emplace_back(name, b);
+    }
+    return out;
+  }
 };
 
 // Where the engine proves: the CPU (no GPUs), one GPU, or several with whole proofs or their
@@ -83,6 +101,7 @@ RunResult run_engine(const std::vector<std::string>& c1s, const std::string& cir
       ++out.failed;
     }
     out.total_ms.push_back(r.times.total_ms);
+    out.parts.insert(out.parts.end(), r.partition_times.begin(), r.partition_times.end());
     out.queue_ms.push_back(r.times.queue_wait_ms);
     out.compute_ms.push_back(r.times.gpu_compute_ms);
     progress->advance(1);
@@ -105,10 +124,19 @@ void print_json(const porep::SectorShape& sector, const std::string& backend, un
                 unsigned in_flight, const std::vector<RunResult>& runs, size_t budget, bool ok) {
   std::string rows;
   for (const RunResult& r : runs) {
+    // Per GPU: the share of the run's wall time its partitions held it, and the idle gaps
+    // between their turns.
+    std::string devices;
+    for (const auto& [name, b] : r.timelines()) {
+      devices += fmt::format("{}{{\"backend\":\"{}\",\"held_pct_of_wall\":{:.2f},\"span_ms\":{:.1f},\"idle_ms\":{:.1f},"
+                             "\"gaps\":{},\"max_gap_ms\":{:.2f}}}",
+                             devices.empty() ? "" : ",", name, r.wall_ms > 0 ? 100 * b.busy_ms / r.wall_ms : 0,
+                             b.span_ms, b.idle_ms(), b.gaps, b.max_gap_ms);
+    }
     rows += fmt::format("{}{{\"layout\":\"{}\",\"mode\":\"{}\",\"wall_ms\":{:.1f},\"proofs_per_hour\":{:.1f},"
-                        "\"median_job_ms\":{:.1f},\"median_queue_wait_ms\":{:.1f},\"failed\":{}}}",
+                        "\"median_job_ms\":{:.1f},\"median_queue_wait_ms\":{:.1f},\"failed\":{},\"device_timelines\":[{}]}}",
                         rows.empty() ? "" : ",", r.layout, r.mode, r.wall_ms, r.per_hour(), median(r.total_ms),
-                        median(r.queue_ms), r.failed);
+                        median(r.queue_ms), r.failed, devices);
   }
   fmt::print("{{\"bench\":\"pipeline\",\"sector_size\":\"{}\",\"backend\":\"{}\",\"threads\":{},\"proofs\":{},"
              "\"partitions_per_gpu\":{},\"runs\":[{}],\"peak_rss_gib\":{:.2f},\"memory_budget_gib\":{:.2f},\"ok\":{}}}\n",
@@ -175,6 +203,9 @@ int run(const PipelineBenchOptions& o) {
   for (const RunResult& r : runs) {
     fmt::print("  {:<24} {:<14} {:>9.1f} {:>12.1f} {:>12.2f} {:>9.2f}x\n", r.layout, r.mode, r.wall_ms / 1e3,
                r.per_hour(), median(r.total_ms) / 1e3, runs[0].per_hour() > 0 ? r.per_hour() / runs[0].per_hour() : 0);
+    for (const auto& [name, b] : r.timelines())
+      fmt::print("    {}: held {:.2f} % of the wall time; {:.1f} ms idle in {} gaps between turns (longest {:.2f} ms)\n",
+                 name, r.wall_ms > 0 ? 100 * b.busy_ms / r.wall_ms : 0, b.idle_ms(), b.gaps, b.max_gap_ms);
   }
   fmt::print("  peak RSS {:.1f} GiB of a {:.1f} GiB budget{}{}\n", peak, double(budget) / double(1ull << 30),
              within ? "" : ": OVER the budget", proved ? "" : "; FAILED proofs");

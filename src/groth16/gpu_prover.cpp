@@ -285,6 +285,7 @@ Expected<Proof> GpuProver::prove(const Assignment& w, const Blinding& blinding, 
   const std::lock_guard gpu_turn(s.compute);
   const std::lock_guard card_turn(s.member);  // the card's other provers (gpu_share.hpp)
   t.gpu_wait = ms_since(t_wait);
+  t.device_begin = Clock::now();
   Rows rows;
   rows.a = gpu::DeviceBuffer<Fr>(m, st);
   rows.b = gpu::DeviceBuffer<Fr>(m, st);
@@ -342,7 +343,7 @@ Expected<Proof> GpuProver::prove(const Witness& z, const Blinding& blinding, Pro
     const std::lock_guard gpu_turn(s.compute);
     const std::lock_guard card_turn(s.member);
     t.gpu_wait = ms_since(t0);
-    t0 = Clock::now();
+    t0 = t.device_begin = Clock::now();
     const r1cs::CompiledR1cs<Fr>& c = *circuit.host;
     const std::span<Fr> staging = s.staging.span();
     for (auto [matrix, out] : {std::pair{&c.a, &rows.a}, std::pair{&c.b, &rows.b}, std::pair{&c.c, &rows.c}}) {
@@ -378,7 +379,7 @@ Expected<Proof> GpuProver::prove(const Witness& z, const Blinding& blinding, Pro
   const std::lock_guard gpu_turn(s.compute);
   const std::lock_guard card_turn(s.member);
   t.gpu_wait = ms_since(t0);
-  t0 = Clock::now();
+  t0 = t.device_begin = Clock::now();
   rows.a = gpu::DeviceBuffer<Fr>(m, st);
   rows.b = gpu::DeviceBuffer<Fr>(m, st);
   rows.c = gpu::DeviceBuffer<Fr>(m, st);
@@ -464,6 +465,7 @@ Expected<Proof> GpuProver::finish(Rows& rows, const Blinding& blinding, ProverTi
            msm(s.g2, b.from(b_in), rows.aux, n_aux, rows.b_aux, d.b_aux.words());
   });
   if (in_turn) s.g2.release_workspace();
+  t.device_end = Clock::now();
   return assemble(s.vk, sums, blinding);  // stage 3
 }
 

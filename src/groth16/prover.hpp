@@ -16,6 +16,7 @@
 
 #include "core/expected.hpp"
 #include "core/thread_pool.hpp"
+#include "core/timing.hpp"
 #include "groth16/assignment.hpp"
 #include "groth16/keys.hpp"
 #include "groth16/proof.hpp"
@@ -29,6 +30,10 @@ struct ProverTimes {
   double gpu_wait = 0;  // a GPU backend: waiting for the device while another proof ran there
   double spmv = 0;  // a, b, c from a witness (0 where the assignment carried them)
   double h_ntt = 0, msm_h = 0, msm_l = 0, msm_a = 0, msm_b_g1 = 0, msm_b_g2 = 0, total = 0;
+  // When the proof held its GPU: from its turn on the card to its last MSM's sum on the host (the
+  // host's readbacks inside count as held). Unset (equal) for the CPU backend. The benches'
+  // device timeline (core/timing.hpp: busy_summary; docs/PERF.md 46).
+  Clock::time_point device_begin{}, device_end{};
 };
 
 struct Blinding {
