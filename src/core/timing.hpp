@@ -1,6 +1,6 @@
 #pragma once
 // Wall-clock stage times in milliseconds on the steady clock, as every stage report prints them
-// (shared/DESIGN.md decision 8).
+// (shared/DESIGN.md decision 8), and how busy a resource was over intervals of that clock.
 
 #include <algorithm>
 #include <chrono>
