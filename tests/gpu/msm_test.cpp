@@ -21,6 +21,7 @@
 #include "gpu/stream.hpp"
 #include "core/density_bitmap.hpp"
 #include "msm/pippenger.hpp"
+#include "poly/ntt.hpp"
 #include "support/points.hpp"
 #include "support/random.hpp"
 
@@ -273,35 +274,30 @@ TYPED_TEST(GpuMsmTest, BitReversedScalarsMatchCpu) {
   const unsigned log_n = kG1<Curve> ? 13 : 10;
   const size_t size = size_t{1} << log_n, n = size - 1;
   const auto bases = random_bases<Curve>(g, n);
+  const auto b = upload(bases, s);
   PinnedBuffer<Affine<Curve>> pinned(n);
   std::copy(bases.begin(), bases.end(), pinned.span().begin());
   const std::span<const Affine<Curve>> host(pinned.span());
-  const auto bitrev = [&](size_t i) {
-    size_t r = 0;
-    for (unsigned b = 0; b < log_n; ++b) r |= ((i >> b) & 1) << (log_n - 1 - b);
-    return r;
-  };
   std::vector<Fr> sparse = random_scalars(g, size);
   for (size_t i = 0; i < size; ++i) {
     if (g() % 4 != 0) sparse[i] = g() % 2 ? Fr::one() : Fr::zero();
   }
   for (const auto& k : {random_scalars(g, size), sparse}) {
     const auto want = cpu_msm(bases, std::vector<Fr>(k.begin(), k.begin() + n));
-    std::vector<Fr> reversed(size);
-    for (size_t i = 0; i < size; ++i) reversed[bitrev(i)] = k[i];
+    std::vector<Fr> reversed = k;
+    poly::bit_reverse_permute<Fr>(reversed, pool());
     const auto kd = upload(reversed, s);
     const MsmOptions o{.scalar_order = Order::bit_reversed, .scalar_log_n = log_n};
-    EXPECT_EQ(msm.run(upload(bases, s).data(), kd.data(), n, o), want);
+    EXPECT_EQ(msm.run(b.data(), kd.data(), n, o), want);
     for (size_t chunk : {n, n / 3 + 1, size_t{64}, size_t{100}}) {
       MsmOptions c = o;
       c.host_chunk = chunk;
       EXPECT_EQ(msm.run_streamed(host, kd.data(), n, c), want) << "chunk " << chunk;
     }
     // The natural read of the same vector pairs the wrong scalars.
-    EXPECT_NE(msm.run(upload(bases, s).data(), kd.data(), n), want);
+    EXPECT_NE(msm.run(b.data(), kd.data(), n), want);
   }
   const auto kd = upload(random_scalars(g, size), s);
-  const auto b = upload(bases, s);
   const DensityBitmap density(n);
   const auto words = upload(density.words(), s);
   EXPECT_THROW(msm.run(b.data(), kd.data(), n, {.scalar_order = Order::bit_reversed, .scalar_log_n = log_n - 1}),
