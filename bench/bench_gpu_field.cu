@@ -5,7 +5,11 @@
 // multiplication and dedicated squaring ("new") and with the textbook CIOS ("cios"); the curve
 // ops also with CIOS products and the dedicated squaring ("mix"); same inputs (field.cuh,
 // detail::Mul*). The "regs" column is the kernel's register count (occupancy).
-//   bench_gpu_field [--log2 24] [--iters 100] [--device 0] [--json]
+// Then one level of a batch-affine tree (docs/PERF.md 47): 2^affine-log2 pairs of G1 points read
+// from device memory, each pair's sum in affine coordinates, one inversion for each thread's
+// batch of pairs (Montgomery's trick), for several batch sizes: pairs summed per second, against
+// the madd chain above.
+//   bench_gpu_field [--log2 24] [--iters 100] [--affine-log2 26] [--device 0] [--json]
 // Prints a table (median and best of 5 timed runs after a warm-up), or one JSON object per line.
 
 #include "gpu/curve.cuh"  // before any ff/ec header (gpu/field.cuh says why)
@@ -84,6 +88,47 @@ __global__ void add_chain(const DeviceAffine<F>* points, size_t m, DeviceXYZZ<F>
   const DeviceXYZZ<F> q = DeviceXYZZ<F>::from_affine(points[(i * 7 + 1) % m]) + points[(i * 7 + 2) % m];
   for (int k = 0; k < iters; ++k) acc = kLazy ? acc.add_lazy(q) : acc + q;
   out[i] = acc.reduced();
+}
+
+// in[i] = points[i % m]: 2^k pairs (in[2j], in[2j + 1]) of distinct points (i + 1)G, no sum P + P
+// or P - P, tiled over an array the size of a tree level's.
+template <class F>
+__global__ void tile_points(const DeviceAffine<F>* points, size_t m, DeviceAffine<F>* in, size_t n) {
+  for (size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x)
+    in[i] = points[i % m];
+}
+
+// One level of a batch-affine tree: out[j] = in[2j] + in[2j + 1], affine, for `pairs` pairs;
+// thread t of T sums the pairs j = t + k T, k < batch (pairs = T batch; neighbouring threads read
+// neighbouring pairs), with one inversion for its batch (Montgomery's trick):
+//   forward:  s_k = d_0 d_1 ... d_k, d = x2 - x1, stored in scratch[k T + t]     1M a pair
+//   inv = 1 / s_(batch-1)                                                        Fermat: 381S + 229M
+//   backward: 1/d_k = inv s_(k-1); inv = inv d_k                                 2M
+//             l = (y2 - y1) / d_k; x3 = l^2 - x1 - x2; y3 = l (x1 - x3) - y1     2M + 1S
+// 5M + 1S a pair and the inversion's share, against madd-2008-s's 8M + 2S. Distinct points only
+// (d != 0, no identity): the tree's other cases are not what this measures.
+// Two blocks an SM (<= 128 registers, 24 bytes spilled): 3.14 G pairs/s against 2.99 at 152
+// registers and one block (docs/PERF.md 47).
+template <class F>
+__global__ void __launch_bounds__(kThreads, 2) affine_pairs_level(const DeviceAffine<F>* in, DeviceAffine<F>* out, F* scratch, unsigned batch) {
+  const size_t t = size_t(blockIdx.x) * blockDim.x + threadIdx.x, T = size_t(gridDim.x) * blockDim.x;
+  F acc = F::one();
+  for (unsigned k = 0; k < batch; ++k) {
+    const size_t j = t + k * T;
+    acc = acc * (in[2 * j + 1].x - in[2 * j].x);
+    scratch[k * T + t] = acc;
+  }
+  F inv = acc.inverse();
+  for (unsigned k = batch; k-- > 0;) {
+    const size_t j = t + k * T;
+    const DeviceAffine<F> p = in[2 * j], q = in[2 * j + 1];
+    const F d = q.x - p.x;
+    const F dinv = k == 0 ? inv : inv * scratch[(k - 1) * T + t];
+    inv = inv * d;
+    const F l = (q.y - p.y) * dinv;
+    const F x3 = l.sqr() - p.x - q.x;
+    out[j] = {x3, l * (p.x - x3) - p.y, false};
+  }
 }
 
 template <class F>
@@ -198,6 +243,37 @@ Result bench_curve(const std::string& name, const std::vector<ec::Affine<Curve>>
   return r;
 }
 
+// affine_pairs_level over 2^log2 pairs for each batch size; one result each (n = pairs, iters 1).
+template <class F>
+void bench_affine_pairs(std::vector<Result>& out, const std::vector<ec::Affine<ec::G1Curve>>& points, int log2,
+                        const Stream& stream) {
+  const size_t pairs = size_t(1) << log2, m = points.size();
+  DeviceBuffer<DeviceAffine<F>> dp(m, stream), din(2 * pairs, stream), dout(pairs, stream);
+  DeviceBuffer<F> scratch(pairs, stream);
+  dp.upload({reinterpret_cast<const DeviceAffine<F>*>(points.data()), m}, stream);
+  tile_points<F><<<1024, kThreads, 0, stream.get()>>>(dp.data(), m, din.data(), 2 * pairs);
+  Stream::check_launch();
+  for (const unsigned batch : {64u, 256u, 512u, 1024u}) {
+    const size_t threads = pairs / batch;
+    if (threads < kThreads) continue;
+    const unsigned blocks = unsigned(threads / kThreads);
+    Result r = time_kernel("G1 affine b" + std::to_string(batch),
+                           reinterpret_cast<const void*>(&affine_pairs_level<F>), pairs, 1, stream, [&] {
+                             affine_pairs_level<F><<<blocks, kThreads, 0, stream.get()>>>(din.data(), dout.data(),
+                                                                                          scratch.data(), batch);
+                           });
+    // Spot check against the CPU: the first, a middle and the last pair.
+    for (const size_t j : {size_t(0), pairs / 2 + 3, pairs - 1}) {
+      ec::Affine<ec::G1Curve> got;
+      dout.download({reinterpret_cast<DeviceAffine<F>*>(&got), 1}, stream, j);
+      stream.synchronize();
+      const auto want = (ec::XYZZ<ec::G1Curve>::from_affine(points[(2 * j) % m]) + points[(2 * j + 1) % m]).to_affine();
+      if (got != want) throw Exception({ErrorCode::kInternal, r.name + ": device sum differs from the CPU at pair " + std::to_string(j)});
+    }
+    out.push_back(r);
+  }
+}
+
 // Each op with the default multiplication, then with CIOS.
 template <class F, bool kSqr>
 void field_pair(std::vector<Result>& out, const std::string& name, size_t n, int iters, const Stream& stream) {
@@ -207,16 +283,17 @@ void field_pair(std::vector<Result>& out, const std::string& name, size_t n, int
 }
 
 int run(int argc, char** argv) {
-  int log2 = 24, iters = 100, device = 0;
+  int log2 = 24, iters = 100, affine_log2 = 26, device = 0;
   bool json = false;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--json") json = true;
     else if (arg == "--log2" && i + 1 < argc) log2 = std::stoi(argv[++i]);
     else if (arg == "--iters" && i + 1 < argc) iters = std::stoi(argv[++i]);
+    else if (arg == "--affine-log2" && i + 1 < argc) affine_log2 = std::stoi(argv[++i]);
     else if (arg == "--device" && i + 1 < argc) device = std::stoi(argv[++i]);
     else {
-      std::fprintf(stderr, "usage: %s [--log2 24] [--iters 100] [--device 0] [--json]\n", argv[0]);
+      std::fprintf(stderr, "usage: %s [--log2 24] [--iters 100] [--affine-log2 26] [--device 0] [--json]\n", argv[0]);
       return 2;
     }
   }
@@ -239,6 +316,7 @@ int run(int argc, char** argv) {
     results.push_back(bench_curve<ec::G1Curve, NewFp, CurveOp::kAddLazy>("G1 add lazy", g1, n, iters, stream));
     results.push_back(bench_curve<ec::G1Curve, Cios<NewFp>, CurveOp::kAdd>("G1 add cios", g1, n, iters, stream));
     results.push_back(bench_curve<ec::G1Curve, Mix<NewFp>, CurveOp::kAdd>("G1 add mix", g1, n, iters, stream));
+    bench_affine_pairs<NewFp>(results, g1, affine_log2, stream);
   }
   {
     // G2 chains are ~3x longer per op: a quarter of the threads keeps the run short.
