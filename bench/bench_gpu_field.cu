@@ -110,7 +110,8 @@ __global__ void tile_points(const DeviceAffine<F>* points, size_t m, DeviceAffin
 // Two blocks an SM (<= 128 registers, 24 bytes spilled): 3.14 G pairs/s against 2.99 at 152
 // registers and one block (docs/PERF.md 47).
 template <class F>
-__global__ void __launch_bounds__(kThreads, 2) affine_pairs_level(const DeviceAffine<F>* in, DeviceAffine<F>* out, F* scratch, unsigned batch) {
+__global__ void __launch_bounds__(kThreads, 2)
+    affine_pairs_level(const DeviceAffine<F>* in, DeviceAffine<F>* out, F* scratch, unsigned batch) {
   const size_t t = size_t(blockIdx.x) * blockDim.x + threadIdx.x, T = size_t(gridDim.x) * blockDim.x;
   F acc = F::one();
   for (unsigned k = 0; k < batch; ++k) {
@@ -244,9 +245,12 @@ Result bench_curve(const std::string& name, const std::vector<ec::Affine<Curve>>
 }
 
 // affine_pairs_level over 2^log2 pairs for each batch size; one result each (n = pairs, iters 1).
+// Fewer pairs where the card has less than twice the buffers' size free (2^26: 24 GB).
 template <class F>
 void bench_affine_pairs(std::vector<Result>& out, const std::vector<ec::Affine<ec::G1Curve>>& points, int log2,
-                        const Stream& stream) {
+                        size_t available_bytes, const Stream& stream) {
+  constexpr size_t kBytesPerPair = 3 * sizeof(DeviceAffine<F>) + sizeof(F);  // in (two), out, scratch
+  while (log2 > 12 && 2 * (kBytesPerPair << log2) > available_bytes) --log2;
   const size_t pairs = size_t(1) << log2, m = points.size();
   DeviceBuffer<DeviceAffine<F>> dp(m, stream), din(2 * pairs, stream), dout(pairs, stream);
   DeviceBuffer<F> scratch(pairs, stream);
@@ -267,8 +271,11 @@ void bench_affine_pairs(std::vector<Result>& out, const std::vector<ec::Affine<e
       ec::Affine<ec::G1Curve> got;
       dout.download({reinterpret_cast<DeviceAffine<F>*>(&got), 1}, stream, j);
       stream.synchronize();
-      const auto want = (ec::XYZZ<ec::G1Curve>::from_affine(points[(2 * j) % m]) + points[(2 * j + 1) % m]).to_affine();
-      if (got != want) throw Exception({ErrorCode::kInternal, r.name + ": device sum differs from the CPU at pair " + std::to_string(j)});
+      const auto want =
+          (ec::XYZZ<ec::G1Curve>::from_affine(points[(2 * j) % m]) + points[(2 * j + 1) % m]).to_affine();
+      if (got != want)
+        throw Exception({ErrorCode::kInternal, r.name + ": device sum differs from the CPU at pair " +
+                                                   std::to_string(j)});
     }
     out.push_back(r);
   }
@@ -297,6 +304,10 @@ int run(int argc, char** argv) {
       return 2;
     }
   }
+  if (affine_log2 < 12 || affine_log2 > 28) {
+    std::fprintf(stderr, "bench_gpu_field: --affine-log2 %d is outside 12..28\n", affine_log2);
+    return 2;
+  }
   const Device dev(device);
   dev.make_current();
   const DeviceInfo info = dev.info();
@@ -316,7 +327,7 @@ int run(int argc, char** argv) {
     results.push_back(bench_curve<ec::G1Curve, NewFp, CurveOp::kAddLazy>("G1 add lazy", g1, n, iters, stream));
     results.push_back(bench_curve<ec::G1Curve, Cios<NewFp>, CurveOp::kAdd>("G1 add cios", g1, n, iters, stream));
     results.push_back(bench_curve<ec::G1Curve, Mix<NewFp>, CurveOp::kAdd>("G1 add mix", g1, n, iters, stream));
-    bench_affine_pairs<NewFp>(results, g1, affine_log2, stream);
+    bench_affine_pairs<NewFp>(results, g1, affine_log2, dev.available_bytes(), stream);
   }
   {
     // G2 chains are ~3x longer per op: a quarter of the threads keeps the run short.
