@@ -50,6 +50,14 @@ DeviceBuffer<T> upload(const std::vector<T>& v, const Stream& s) {
   return d;
 }
 
+// A page-locked copy of v (the streamed paths' sources: truly asynchronous copies).
+template <class T>
+PinnedBuffer<T> pin(const std::vector<T>& v) {
+  PinnedBuffer<T> p(v.size());
+  std::copy(v.begin(), v.end(), p.span().begin());
+  return p;
+}
+
 // The GPU result for host vectors (uploaded first), optionally with a density bitmap.
 template <class Curve>
 Jacobian<Curve> gpu_msm(Msm<Curve>& msm, const Stream& s, const std::vector<Affine<Curve>>& bases,
@@ -215,10 +223,8 @@ TYPED_TEST(GpuMsmTest, RunHostMatchesCpu) {
   const std::vector<Affine<Curve>> few(bases.begin(), bases.begin() + 5);
   const std::vector<Fr> few_k(k.begin(), k.begin() + 5);
   EXPECT_EQ(msm.run_host(few, few_k, chunked), cpu_msm(few, few_k));
-  PinnedBuffer<Affine<Curve>> pinned_bases(n);
-  PinnedBuffer<Fr> pinned_k(n);
-  std::copy(bases.begin(), bases.end(), pinned_bases.span().begin());
-  std::copy(k.begin(), k.end(), pinned_k.span().begin());
+  const auto pinned_bases = pin(bases);
+  const auto pinned_k = pin(k);
   chunked.host_chunk = n / 4;
   EXPECT_EQ(msm.run_host(pinned_bases.span(), pinned_k.span(), chunked), want);
 }
@@ -237,8 +243,7 @@ TYPED_TEST(GpuMsmTest, RunStreamedMatchesCpu) {
   const auto k = random_scalars(g, n);
   const auto kd = upload(k, s);
   const auto want = cpu_msm(bases, k);
-  PinnedBuffer<Affine<Curve>> pinned(n);
-  std::copy(bases.begin(), bases.end(), pinned.span().begin());
+  const auto pinned = pin(bases);
   const std::span<const Affine<Curve>> host(pinned.span());
   EXPECT_EQ(msm.run_streamed(host, kd.data(), n), want);
   for (size_t chunk : {n / 3 + 1, size_t{64}, size_t{100}}) {
@@ -275,8 +280,7 @@ TYPED_TEST(GpuMsmTest, BitReversedScalarsMatchCpu) {
   const size_t size = size_t{1} << log_n, n = size - 1;
   const auto bases = random_bases<Curve>(g, n);
   const auto b = upload(bases, s);
-  PinnedBuffer<Affine<Curve>> pinned(n);
-  std::copy(bases.begin(), bases.end(), pinned.span().begin());
+  const auto pinned = pin(bases);
   const std::span<const Affine<Curve>> host(pinned.span());
   std::vector<Fr> sparse = random_scalars(g, size);
   for (size_t i = 0; i < size; ++i) {
