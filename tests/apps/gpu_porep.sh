@@ -5,6 +5,8 @@
 #  - `prove porep` on the GPU (witness-only synthesis, a, b, c by the GPU SpMV from the compiled
 #    circuit) and on the CPU (ProvingCS) with one blinding seed: both verify (the engine verifies
 #    every partition before it keeps it) and the bytes are identical; `verify porep` accepts;
+#    the same for synthetic PoRep C1s (`gen-c1 --synthetic`, ids 10 and 11: the same key, the
+#    challenges derived from comm_r), verified from public data too;
 #  - with --gpu-memory below what the key and circuit need (the small-card path: both streamed
 #    from the host), the same proof bytes; a limit too small for any proof is refused by name;
 #  - `bench e2e` (own key on the GPU, two proofs, each verified) reports ok, capped too;
@@ -23,28 +25,42 @@ done
 sed -n 's/^\(setup: .*\)/cpu \1/p' "$t/setup.txt"
 sed -n 's/^\(setup: .*\)/gpu \1/p' "$t/setup_gpu.txt"
 
-# prove_both SIZE PARAMS: GPU and CPU proofs of one C1 with one blinding seed, identical, verified.
+# prove_both SIZE PARAMS [KIND]: GPU and CPU proofs of one C1 with one blinding seed, identical,
+# verified. KIND "synthetic" makes a synthetic PoRep C1, which is also verified from public data.
 prove_both() {
-  local size=$1 params=$2
-  "$cuzk" gen-c1 --sector-size "$size" --seed 11 --out "$t/c1_$size.json" > /dev/null
-  "$cuzk" prove porep --c1 "$t/c1_$size.json" --params "$params" --gpu 0 --blinding-seed 5 --out "$t/gpu_$size.bin" \
-    > "$t/gpu_$size.txt"
-  grep -q "backend gpu 0 (.*witness-only synthesis" "$t/gpu_$size.txt" ||
-    fail "$size: --gpu 0 did not prove from the witness on GPU 0: $(cat "$t/gpu_$size.txt")"
-  "$cuzk" prove porep --c1 "$t/c1_$size.json" --params "$params" --gpu off --blinding-seed 5 --out "$t/cpu_$size.bin" \
-    > "$t/cpu_$size.txt"
-  grep -q "backend cpu" "$t/cpu_$size.txt" || fail "$size: --gpu off did not prove on the CPU"
-  cmp -s "$t/gpu_$size.bin" "$t/cpu_$size.bin" || fail "$size: the GPU and CPU proofs differ for the same blinding seed"
-  "$cuzk" verify porep --c1 "$t/c1_$size.json" --params "$params" --proof "$t/gpu_$size.bin" > /dev/null ||
-    fail "$size: verify porep"
-  grep "backend" "$t/gpu_$size.txt"
-  sed -n "s/^  \(partition 0: .*\)/$size gpu: \1/p" "$t/gpu_$size.txt"
-  sed -n "s/^  \(partition 0: .*\)/$size cpu: \1/p" "$t/cpu_$size.txt"
+  local size=$1 params=$2 kind=${3:-}
+  local tag=$size${kind:+_$kind} gen=()
+  [ "$kind" = synthetic ] && gen=(--synthetic)
+  "$cuzk" gen-c1 --sector-size "$size" --seed 11 "${gen[@]}" --out "$t/c1_$tag.json" > "$t/gen_$tag.txt"
+  "$cuzk" prove porep --c1 "$t/c1_$tag.json" --params "$params" --gpu 0 --blinding-seed 5 --out "$t/gpu_$tag.bin" \
+    > "$t/gpu_$tag.txt"
+  grep -q "backend gpu 0 (.*witness-only synthesis" "$t/gpu_$tag.txt" ||
+    fail "$tag: --gpu 0 did not prove from the witness on GPU 0: $(cat "$t/gpu_$tag.txt")"
+  "$cuzk" prove porep --c1 "$t/c1_$tag.json" --params "$params" --gpu off --blinding-seed 5 --out "$t/cpu_$tag.bin" \
+    > "$t/cpu_$tag.txt"
+  grep -q "backend cpu" "$t/cpu_$tag.txt" || fail "$tag: --gpu off did not prove on the CPU"
+  cmp -s "$t/gpu_$tag.bin" "$t/cpu_$tag.bin" || fail "$tag: the GPU and CPU proofs differ for the same blinding seed"
+  "$cuzk" verify porep --c1 "$t/c1_$tag.json" --params "$params" --proof "$t/gpu_$tag.bin" > /dev/null ||
+    fail "$tag: verify porep"
+  if [ "$kind" = synthetic ]; then
+    grep -q "Feat_SyntheticPoRep synthetic C1" "$t/gen_$tag.txt" || fail "$tag: not a synthetic C1: $(cat "$t/gen_$tag.txt")"
+    local public
+    public=$(sed -n 's/^  public data: //p' "$t/gen_$tag.txt")
+    [ -n "$public" ] || fail "$tag: gen-c1 printed no public data"
+    # shellcheck disable=SC2086 # the public data are flags, one word each
+    "$cuzk" verify porep --proof "$t/gpu_$tag.bin" --params "$params" $public > /dev/null ||
+      fail "$tag: verify porep from public data"
+  fi
+  grep "backend" "$t/gpu_$tag.txt"
+  sed -n "s/^  \(partition 0: .*\)/$tag gpu: \1/p" "$t/gpu_$tag.txt"
+  sed -n "s/^  \(partition 0: .*\)/$tag cpu: \1/p" "$t/cpu_$tag.txt"
 }
 prove_both 2KiB "$t/params"
+prove_both 2KiB "$t/params" synthetic
 "$cuzk" setup --circuit porep --sector-size 8MiB --seed 4 --device --out "$t/params8" > "$t/setup8.txt"
 sed -n 's/^\(setup: .*\)/gpu \1/p' "$t/setup8.txt"
 prove_both 8MiB "$t/params8"
+prove_both 8MiB "$t/params8" synthetic
 
 # A limit too small for any proof is refused, naming what each placement needs ("a proof needs S
 # GiB with the key and circuit on the host (R GiB with both on the device, C GiB with its stages'
@@ -82,8 +98,8 @@ done
 "$cuzk" bench e2e --sector-size 8MiB --proofs 2 --gpu 0 --gpu-memory "$(mib "$streamed_gib" 0.1)" --json > "$t/e2e_capped.json"
 grep -q '"placement":"streamed".*"ok":true' "$t/e2e_capped.json" || fail "bench e2e capped: $(cat "$t/e2e_capped.json")"
 cat "$t/e2e_capped.json"
-# The daemon on the GPU: two C1s at once through gRPC, both verified; GetStatus names the GPU.
-"$cuzk" gen-c1 --sector-size 2KiB --seed 12 --out "$t/c1_b.json" > /dev/null
+# The daemon on the GPU: two C1s at once through gRPC (one synthetic), both verified; GetStatus
+# names the GPU.
 "$cuzk" daemon --listen "unix://$t/cuzk.sock" --metrics-listen off --params "$t/params" --gpu 0 --preload porep-2k \
   --log-level debug > "$t/daemon.log" 2>&1 &
 daemon=$!
@@ -92,12 +108,12 @@ for _ in $(seq 300); do grep -q "listening on" "$t/daemon.log" && break; sleep 0
 grep -q "listening on.*proving on 1 GPU" "$t/daemon.log" || fail "the GPU daemon did not start: $(cat "$t/daemon.log")"
 "$cuzk" prove-remote --address "unix://$t/cuzk.sock" --c1 "$t/c1_2KiB.json" --out "$t/d_a.bin" > "$t/d_a.txt" &
 pa=$!
-"$cuzk" prove-remote --address "unix://$t/cuzk.sock" --c1 "$t/c1_b.json" --out "$t/d_b.bin" > "$t/d_b.txt" &
+"$cuzk" prove-remote --address "unix://$t/cuzk.sock" --c1 "$t/c1_2KiB_synthetic.json" --out "$t/d_b.bin" > "$t/d_b.txt" &
 pb=$!
 wait $pa || fail "daemon proof a: $(cat "$t/d_a.txt")"
 wait $pb || fail "daemon proof b: $(cat "$t/d_b.txt")"
 "$cuzk" verify porep --c1 "$t/c1_2KiB.json" --params "$t/params" --proof "$t/d_a.bin" > /dev/null || fail "daemon proof a"
-"$cuzk" verify porep --c1 "$t/c1_b.json" --params "$t/params" --proof "$t/d_b.bin" > /dev/null || fail "daemon proof b"
+"$cuzk" verify porep --c1 "$t/c1_2KiB_synthetic.json" --params "$t/params" --proof "$t/d_b.bin" > /dev/null || fail "daemon proof b"
 "$cuzk" status --address "unix://$t/cuzk.sock" > "$t/status.txt"
 grep -q "H200\|NVIDIA" "$t/status.txt" || fail "status shows no GPU: $(cat "$t/status.txt")"
 kill -TERM $daemon && wait $daemon || fail "the daemon did not exit 0 on SIGTERM"
