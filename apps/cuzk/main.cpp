@@ -234,6 +234,9 @@ int main(int argc, char** argv) {
                  "first letter, in six transforms, h left in the other order, and bellperson's seven as separate transforms "
                  "beside it, h natural; docs/PERF.md 40, 43, 45)");
   bn->add_option("--order", bench_ntt.order, "input/output order: nn, nr, rn, rr (n natural, r bit-reversed) or all");
+  bn->add_option("--roots", bench_ntt.roots,
+                 "the first pass's twiddles: two-level (two small tables and a product), full (a table of the n + 1 powers, "
+                 "(n + 1) x 32 bytes on the device), or both in turn (docs/PERF.md 49)");
   bn->add_option("--repeat", bench_ntt.repeat, "timed runs per size (after one warm-up)");
   bn->add_option("--device", bench_ntt.device, "CUDA device ordinal");
   bn->add_flag("--json", bench_ntt.json, "one JSON object per size");

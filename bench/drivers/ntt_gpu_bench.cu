@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <exception>
+#include <memory>
 #include <vector>
 
 namespace cuzk::bench {
@@ -66,6 +67,13 @@ int run_ntt_gpu_bench(const NttGpuBenchOptions& options) {
       return 2;
     }
   }
+  std::vector<gpu::NttRoots> roots;
+  if (options.roots == "two-level" || options.roots == "both") roots.push_back(gpu::NttRoots::two_level);
+  if (options.roots == "full" || options.roots == "both") roots.push_back(gpu::NttRoots::full);
+  if (roots.empty()) {
+    std::fprintf(stderr, "bench ntt: unknown --roots '%s' (two-level, full, both)\n", options.roots.c_str());
+    return 2;
+  }
   if (options.log_n_min > options.log_n_max || options.log_n_max > gpu::ntt_detail::kMaxLogSize || options.repeat == 0) {
     std::fprintf(stderr, "bench ntt: need log_n_min <= log_n_max <= 28 and repeat >= 1\n");
     return 2;
@@ -77,12 +85,13 @@ int run_ntt_gpu_bench(const NttGpuBenchOptions& options) {
     if (!options.json) {
       std::printf("GPU NTT over Fr on %s, data on the device, %u runs each\n", device.info().name.c_str(),
                   options.repeat);
-      std::printf("%-11s %-6s %6s %11s %11s %11s %9s\n", "transform", "order", "log_n", "median_ms", "min_ms",
-                  "max_ms", "GB/s");
+      std::printf("%-11s %-6s %-9s %6s %11s %11s %11s %9s\n", "transform", "order", "roots", "log_n", "median_ms",
+                  "min_ms", "max_ms", "GB/s");
     }
     for (unsigned log_n = options.log_n_min; log_n <= options.log_n_max; ++log_n) {
       const size_t n = size_t{1} << log_n;
-      const gpu::NttDomain domain(log_n, stream);
+      std::vector<std::unique_ptr<gpu::NttDomain>> domains;
+      for (const gpu::NttRoots r : roots) domains.push_back(std::make_unique<gpu::NttDomain>(log_n, stream, r));
       // H's transforms take three vectors (a, b, c); the others one.
       const bool h_stage = transforms.front().starts_with("h");
       std::vector<gpu::DeviceBuffer<ff::Fr>> vectors;
@@ -108,48 +117,53 @@ int run_ntt_gpu_bench(const NttGpuBenchOptions& options) {
           if (t == "h") out = in == gpu::Order::natural ? gpu::Order::bit_reversed : gpu::Order::natural;
           if (t == "h_separate") in = out = gpu::Order::natural;
           const char shown[3] = {in == gpu::Order::natural ? 'n' : 'r', out == gpu::Order::natural ? 'n' : 'r', '\0'};
-          const auto run = [&] {
-            if (t == "ntt") domain.ntt(data, in, out, stream);
-            else if (t == "intt") domain.intt(data, in, out, stream);
-            else if (t == "coset_ntt") domain.coset_ntt(data, in, out, stream);
-            else if (t == "coset_intt") domain.coset_intt(data, in, out, stream);
-            else if (t == "h") domain.h_from_rows(data, vectors[1].data(), vectors[2].data(), in, stream);
-            else {
-              for (auto& v : vectors) {
-                domain.intt(v.data(), gpu::Order::natural, gpu::Order::bit_reversed, stream);
-                domain.coset_ntt(v.data(), gpu::Order::bit_reversed, gpu::Order::natural, stream);
+          for (const auto& dp : domains) {
+            const gpu::NttDomain& domain = *dp;
+            const char* roots_name = domain.roots() == gpu::NttRoots::full ? "full" : "two-level";
+            const auto run = [&] {
+              if (t == "ntt") domain.ntt(data, in, out, stream);
+              else if (t == "intt") domain.intt(data, in, out, stream);
+              else if (t == "coset_ntt") domain.coset_ntt(data, in, out, stream);
+              else if (t == "coset_intt") domain.coset_intt(data, in, out, stream);
+              else if (t == "h") domain.h_from_rows(data, vectors[1].data(), vectors[2].data(), in, stream);
+              else {
+                for (auto& v : vectors) {
+                  domain.intt(v.data(), gpu::Order::natural, gpu::Order::bit_reversed, stream);
+                  domain.coset_ntt(v.data(), gpu::Order::bit_reversed, gpu::Order::natural, stream);
+                }
+                gpu::h_pointwise(data, vectors[1].data(), vectors[2].data(), domain.z_inv(), n, stream);
+                domain.coset_intt(data, gpu::Order::natural, gpu::Order::natural, stream);
               }
-              gpu::h_pointwise(data, vectors[1].data(), vectors[2].data(), domain.z_inv(), n, stream);
-              domain.coset_intt(data, gpu::Order::natural, gpu::Order::natural, stream);
+            };
+            run();  // warm-up
+            std::vector<double> ms;
+            for (unsigned r = 0; r < options.repeat; ++r) {
+              gpu::Event start, stop;
+              start.record(stream);
+              run();
+              stop.record(stream);
+              stop.synchronize();
+              ms.push_back(gpu::Event::elapsed_ms(start, stop));
             }
-          };
-          run();  // warm-up
-          std::vector<double> ms;
-          for (unsigned r = 0; r < options.repeat; ++r) {
-            gpu::Event start, stop;
-            start.record(stream);
-            run();
-            stop.record(stream);
-            stop.synchronize();
-            ms.push_back(gpu::Event::elapsed_ms(start, stop));
+            std::vector<double> sorted = ms;
+            std::sort(sorted.begin(), sorted.end());
+            const double median = sorted[sorted.size() / 2];
+            // One read and one write of the vector a transform (H: its six or seven transforms' worth).
+            const double transforms_run = t == "h" ? 6.0 : t == "h_separate" ? 7.0 : 1.0;
+            const double gbps = transforms_run * 2.0 * double(n) * sizeof(ff::Fr) / (median * 1e-3) / 1e9;
+            if (options.json) {
+              std::printf(
+                  "{\"bench\":\"ntt_gpu\",\"device\":\"%s\",\"transform\":\"%s\",\"in\":\"%s\",\"out\":\"%s\","
+                  "\"roots\":\"%s\",\"log_n\":%u,\"repeat\":%u,\"median_ms\":%.4f,\"min_ms\":%.4f,\"max_ms\":%.4f,"
+                  "\"gb_per_s\":%.1f}\n",
+                  device.info().name.c_str(), t.c_str(), order_name(in), order_name(out), roots_name, log_n,
+                  options.repeat, median, sorted.front(), sorted.back(), gbps);
+            } else {
+              std::printf("%-11s %-6s %-9s %6u %11.3f %11.3f %11.3f %9.1f\n", t.c_str(), shown, roots_name, log_n, median,
+                          sorted.front(), sorted.back(), gbps);
+            }
+            std::fflush(stdout);
           }
-          std::vector<double> sorted = ms;
-          std::sort(sorted.begin(), sorted.end());
-          const double median = sorted[sorted.size() / 2];
-          // One read and one write of the vector a transform (H: its six or seven transforms' worth).
-          const double transforms_run = t == "h" ? 6.0 : t == "h_separate" ? 7.0 : 1.0;
-          const double gbps = transforms_run * 2.0 * double(n) * sizeof(ff::Fr) / (median * 1e-3) / 1e9;
-          if (options.json) {
-            std::printf(
-                "{\"bench\":\"ntt_gpu\",\"device\":\"%s\",\"transform\":\"%s\",\"in\":\"%s\",\"out\":\"%s\","
-                "\"log_n\":%u,\"repeat\":%u,\"median_ms\":%.4f,\"min_ms\":%.4f,\"max_ms\":%.4f,\"gb_per_s\":%.1f}\n",
-                device.info().name.c_str(), t.c_str(), order_name(in), order_name(out), log_n, options.repeat, median,
-                sorted.front(), sorted.back(), gbps);
-          } else {
-            std::printf("%-11s %-6s %6u %11.3f %11.3f %11.3f %9.1f\n", t.c_str(), shown, log_n, median,
-                        sorted.front(), sorted.back(), gbps);
-          }
-          std::fflush(stdout);
         }
       }
     }

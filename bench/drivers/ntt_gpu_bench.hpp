@@ -5,7 +5,8 @@
 // Groth16's H stage (NttDomain::h_from_rows: three vectors, six transforms, h left in the other
 // order) from rows in the order's first letter, and beside it, from natural rows, the chain of
 // separate transforms, scale factors and passes it replaced (bellperson's seven, h natural;
-// docs/PERF.md 40, 43, 45).
+// docs/PERF.md 40, 43, 45). `roots` picks the first pass's twiddle table (gpu::NttRoots; PERF.md
+// 49); `both` times each case with either, one after the other, in one call.
 
 #include <string>
 
@@ -19,6 +20,7 @@ struct NttGpuBenchOptions {
   int device = 0;
   std::string transform = "ntt";  // ntt | intt | coset_ntt | coset_intt | all | h
   std::string order = "nr";       // in/out: n natural, r bit-reversed (nn, nr, rn, rr) | all
+  std::string roots = "two-level";  // gpu::NttRoots: two-level | full | both (each case with both, in turn)
 };
 
 // Returns the process exit code (2: bad options, 1: a CUDA error).

@@ -37,7 +37,9 @@ struct Pass {
   const F* w_lo;        // ω^e two-level (inverse roots likewise)
   const F* w_hi;
   unsigned split;
-  const F* flat;  // the second pass's boundary: ω^(t·2^consumed) by t (ntt_tables.hpp), else null
+  const F* flat;  // the second pass's boundary: ω^(t·2^consumed) by t (ntt_tables.hpp); the first
+                  // pass's with NttRoots::full: ω^e by e; else null
+  unsigned flat_xor;  // 0; n − 1 where an inverse DIF pass reads the full table at n − e (below)
   ScaleKind scale_in, scale_out;  // applied on load of the first executed pass / store of the last
   bool last;                      // the last executed pass: it stores reduced values (else [0, 2r))
   F scale_const;
@@ -97,8 +99,12 @@ __device__ __forceinline__ F two_level(const F* lo, const F* hi, unsigned e, uns
 }
 
 // The boundary twiddle ω^((i2·k1) << consumed) of column i2, output k1 (i2·k1 < 2^(L - consumed)).
+// Only the DIF passes read the full table for inverse transforms (flat_xor): the index's extra
+// operation costs the DIT radix-8 pass a spill and 2 ms an H (PERF.md 49), and the prover's
+// inverses are DIF (natural rows).
+template <bool kDif>
 __device__ __forceinline__ F boundary_twiddle(const Pass& p, unsigned i2, unsigned k1) {
-  if (p.flat != nullptr) return load(p.flat + i2 * k1);
+  if (p.flat != nullptr) return load(p.flat + (kDif ? (i2 * k1) ^ p.flat_xor : i2 * k1));
   return two_level(p.w_lo, p.w_hi, (i2 * k1) << p.consumed, p.split);
 }
 
@@ -218,7 +224,7 @@ __global__ void __launch_bounds__((1u << kTileLog) >> kBits,
       x = scaled(p, p.scale_in, x, kDif ? unsigned(pos) : bit_reverse(unsigned(pos), p.log_n));
     if (!kDif && twiddle) {
       const unsigned i2 = (group << p.log_c) + c;
-      x = mul_lazy(boundary_twiddle(p, i2, bit_reverse(r, p.k)), x);
+      x = mul_lazy(boundary_twiddle<kDif>(p, i2, bit_reverse(r, p.k)), x);
     }
     sm_put(sm, i, x);
   }
@@ -250,7 +256,7 @@ __global__ void __launch_bounds__((1u << kTileLog) >> kBits,
     F x = sm_get(sm, i);
     if (kDif && twiddle) {
       const unsigned i2 = (group << p.log_c) + cc;
-      x = mul_lazy(boundary_twiddle(p, i2, bit_reverse(r, p.k)), x);
+      x = mul_lazy(boundary_twiddle<kDif>(p, i2, bit_reverse(r, p.k)), x);
     }
     if (p.scale_out != ScaleKind::none)  // DIF output is bit-reversed, DIT output natural
       x = scaled(p, p.scale_out, x, kDif ? bit_reverse(unsigned(pos), p.log_n) : unsigned(pos));
@@ -278,6 +284,12 @@ __global__ void h_pointwise_kernel(F* a, const F* b, const F* c, F z_inv, size_t
     store(a + i, (load(a + i) * load(b + i) - load(c + i)) * z_inv);
 }
 
+// full[e] = ω^e = hi[e >> split]·lo[e mod 2^split], e <= n (ω^n = 1: hi[n >> split] is ω^n).
+__global__ void fill_full_roots_kernel(F* full, const F* lo, const F* hi, unsigned split, size_t n) {
+  for (size_t e = blockIdx.x * size_t(blockDim.x) + threadIdx.x; e <= n; e += size_t(gridDim.x) * blockDim.x)
+    store(full + e, e == n ? two_level(lo, hi, 0, split) : two_level(lo, hi, unsigned(e), split));
+}
+
 F* dev(ff::Fr* p) { return reinterpret_cast<F*>(p); }
 const F* dev(const ff::Fr* p) { return reinterpret_cast<const F*>(p); }
 
@@ -292,12 +304,13 @@ void launch_h_pointwise(ff::Fr* a, const ff::Fr* b, const ff::Fr* c, const ff::F
 
 }  // namespace
 
-NttDomain::NttDomain(unsigned log_n, const Stream& stream)
+NttDomain::NttDomain(unsigned log_n, const Stream& stream, NttRoots roots)
     : NttDomain(log_n,
                 log_n <= ntt_detail::kMaxLogSize ? poly::root_of_unity<ff::Fr>(log_n) : ff::Fr::one(),
-                ff::Fr::from_uint(poly::TwoAdicRoot<ff::Fr>::kGenerator), stream) {}
+                ff::Fr::from_uint(poly::TwoAdicRoot<ff::Fr>::kGenerator), stream, roots) {}
 
-NttDomain::NttDomain(unsigned log_n, const ff::Fr& omega, const ff::Fr& coset_shift, const Stream& stream) {
+NttDomain::NttDomain(unsigned log_n, const ff::Fr& omega, const ff::Fr& coset_shift, const Stream& stream,
+                     NttRoots roots) {
   if (log_n > ntt_detail::kMaxLogSize)
     throw Exception(invalid_argument("gpu ntt: 2^" + std::to_string(log_n) + " exceeds 2^28"));
   const uint64_t n = uint64_t{1} << log_n;
@@ -312,6 +325,13 @@ NttDomain::NttDomain(unsigned log_n, const ff::Fr& omega, const ff::Fr& coset_sh
   size_inv_z_inv_ = size_inv_ * z_inv_;
   tables_ = DeviceBuffer<ff::Fr>(host.size(), stream);
   tables_.upload(host, stream);
+  if (roots == NttRoots::full && passes_.size() >= 2) {  // with one pass there is no boundary
+    full_ = DeviceBuffer<ff::Fr>(n + 1, stream);  // ω^0 .. ω^n: inverses read ω^(n−e)
+    const F* t = dev(tables_.data());
+    fill_full_roots_kernel<<<132 * 16, 256, 0, stream.get()>>>(dev(full_.data()), t + layout_.w_lo, t + layout_.w_hi,
+                                                               layout_.split, n);
+    Stream::check_launch();
+  }
   stream.synchronize();  // `host` dies here
 }
 
@@ -372,6 +392,14 @@ void NttDomain::transform(ff::Fr* data, bool inverse, Scale scale, Order in, Ord
     p.stride_log = L - consumed - p.k;
     p.log_c = ntt_detail::pass_columns_log(p.k, p.stride_log);
     p.flat = pass == 1 && layout_.flat_log > 0 ? tables + (inverse ? layout_.flat_inv : layout_.flat_fwd) : nullptr;
+    p.flat_xor = 0;
+    if (pass == 0 && full_.size() > 0 && (dif || !inverse)) {
+      // NttRoots::full: ω^e; for inverses ω^-e = ω^(n−e), and n − e = 1 + (e xor (n − 1)) for
+      // e < n: the table from ω^1, read at e xor (n − 1). Inverse DIT passes keep the two-level
+      // tables (boundary_twiddle says why).
+      p.flat = dev(full_.data()) + (inverse ? 1 : 0);
+      p.flat_xor = inverse ? unsigned(size() - 1) : 0;
+    }
     p.scale_in = first ? in_kind : ScaleKind::none;
     p.scale_out = last ? out_kind : ScaleKind::none;
     p.last = last;

@@ -14,8 +14,11 @@
 // decision 5); natural->natural and bitrev->bitrev add one in-place bit-reversal swap.
 //
 // Twiddles ω^e (e < n) come from two small tables, ω^e = hi[e >> B]·lo[e mod 2^B], B = ceil(log n/2):
-// 2^14 + 2^14 entries (1 MiB) at 2^28 instead of a 4 GiB table (gpu/ntt_tables.hpp). The coset
-// factors g^i (and g^-i/n) use the same split; they and 1/n are fused into the first or last pass.
+// 2^14 + 2^14 entries (1 MiB) at 2^28 instead of a 4 GiB table (gpu/ntt_tables.hpp); the second
+// pass's from a flat table of its 2^(L-k0) exponents; the first pass's, with NttRoots::full, from
+// a table of all n + 1 powers where the caller has the memory (one product an element less:
+// docs/PERF.md 49). The coset factors g^i (and g^-i/n) use the two-level split; they and 1/n are
+// fused into the first or last pass.
 // Between the passes the values are lazily reduced, in [0, 2r); the last pass stores them reduced.
 
 #include <cstddef>
@@ -30,13 +33,21 @@
 
 namespace cuzk::gpu {
 
+// Where the first pass's boundary twiddles ω^e (e < n) come from: `two_level` builds each from
+// the two small tables (a product an element); `full` loads it from a table of the n + 1 powers
+// ω^0 .. ω^n, (n + 1)·32 bytes on the device (4.3 GB at 2^27), which the inverses read at n − e
+// (docs/PERF.md 49). The results are the same.
+enum class NttRoots { two_level, full };
+
 class NttDomain {
  public:
   // ω and g as poly::EvaluationDomain<ff::Fr>::for_size(2^log_n). Throws on log_n > 28.
-  NttDomain(unsigned log_n, const Stream& stream);
+  NttDomain(unsigned log_n, const Stream& stream, NttRoots roots = NttRoots::two_level);
   // Any primitive 2^log_n-th root and coset shift (snarkjs's roots); checked like
   // EvaluationDomain::with_roots. Blocks until the tables are on the device.
-  NttDomain(unsigned log_n, const ff::Fr& omega, const ff::Fr& coset_shift, const Stream& stream);
+  NttDomain(unsigned log_n, const ff::Fr& omega, const ff::Fr& coset_shift, const Stream& stream,
+            NttRoots roots = NttRoots::two_level);
+  NttRoots roots() const { return full_.size() > 0 ? NttRoots::full : NttRoots::two_level; }
 
   unsigned log_size() const { return layout_.log_n; }
   size_t size() const { return size_t{1} << layout_.log_n; }
@@ -81,6 +92,7 @@ class NttDomain {
   ff::Fr z_inv_;
   ff::Fr size_inv_z_inv_;
   DeviceBuffer<ff::Fr> tables_;
+  DeviceBuffer<ff::Fr> full_;  // ω^e, e <= n, with NttRoots::full where the first pass has a boundary
 };
 
 // Groth16's H step on the coset (shared/SPEC.md §5): a[i] = (a[i]·b[i] − c[i])·z_inv, i < n.

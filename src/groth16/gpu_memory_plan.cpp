@@ -18,7 +18,7 @@ namespace {
 
 constexpr size_t kFr = sizeof(ff::Fr), kG1 = sizeof(G1Affine), kG2 = sizeof(ec::G2Affine);  // as stored
 constexpr size_t kXyzzG1 = sizeof(ec::XYZZ<ec::G1Curve>), kXyzzG2 = sizeof(ec::XYZZ<ec::G2Curve>);  // buckets
-constexpr size_t kMargin = size_t{1} << 30;            // NTT tables, flags, sums, CUDA's own
+constexpr size_t kMargin = size_t{1} << 30;            // NTT's small tables, flags, sums, CUDA's own
 constexpr size_t kMaxPairs = size_t{1} << 30;          // gpu/msm_impl.cuh: pairs per sort
 constexpr size_t kMaxBuckets = size_t{1} << 24;        // gpu/msm_impl.cuh: 24-bit bucket keys
 
@@ -93,6 +93,7 @@ GpuMemoryNeeds GpuMemoryNeeds::estimate(const ParameterSizes& key, const Circuit
   const size_t g2_chunks =
       2 * std::min(key.b_g2, kStreamChunkG2) * kG2 + msm_workspace_bytes(std::min(key.b_g2, kStreamChunkG2), kXyzzG2);
   n.streamed_proof = std::max({3 * m * kFr, m * kFr + g1_chunks, zb + g1_chunks, zb + g2_chunks}) + kMargin;
+  n.full_roots = m > (size_t{1} << 10) ? (m + 1) * kFr : 0;  // gpu/ntt_tables.hpp: one pass up to 2^10
   return n;
 }
 
@@ -106,17 +107,24 @@ size_t GpuMemoryNeeds::turn(GpuPlacement p) const {
 }
 
 size_t GpuMemoryNeeds::total(GpuPlacement p, size_t others_turn) const {
-  const size_t data = p == GpuPlacement::streamed ? 0 : key + circuit;
+  const size_t data = p == GpuPlacement::streamed ? 0 : key + circuit + roots;
   return data + held(p) + std::max(turn(p), others_turn);
 }
 
 GpuShare::Needs GpuMemoryNeeds::share_needs(GpuPlacement p, GpuPriority priority) const {
-  GpuShare::Needs n{p == GpuPlacement::streamed ? 0 : key + circuit, held(p), turn(p)};
+  GpuShare::Needs n{p == GpuPlacement::streamed ? 0 : key + circuit + roots, held(p), turn(p)};
   if (priority == GpuPriority::high) {
     n.held += n.turn;
     n.turn = 0;
   }
   return n;
+}
+
+bool full_roots_fit(const GpuMemoryNeeds& needs, GpuPlacement placement, size_t budget, size_t others_turn) {
+  if (placement != GpuPlacement::resident || needs.full_roots == 0) return false;
+  GpuMemoryNeeds with = needs;
+  with.roots = needs.full_roots;
+  return with.total(placement, others_turn) <= budget;
 }
 
 Expected<GpuPlacement> place_on_gpu(const GpuMemoryNeeds& needs, size_t budget, size_t others_turn) {

@@ -52,6 +52,12 @@ struct GpuMemoryNeeds {
   size_t compact_proofs = 0;   // the same with the stages' buffers in turn (the peak of its stages)
   size_t streamed_proof = 0;   // per-proof buffers when streamed (the peak of its stages)
   size_t witnesses = 0;        // of resident_proofs and compact_proofs: the two witnesses z
+  // The NTT domain's full ω^e table, (m + 1)·32 bytes (none where the domain has one pass, m <=
+  // 2^10): a resident prover makes it where it fits beside the rest (full_roots_fit;
+  // gpu::NttRoots::full, docs/PERF.md 49). `roots`: what this prover holds of it (0 or full_roots),
+  // counted with its key and circuit.
+  size_t full_roots = 0;
+  size_t roots = 0;
 
   // A placement's bytes while no proof runs besides what is allocated when the prover is made:
   // the witnesses it uploads ahead (resident placements; streamed, z goes up inside the proof),
@@ -69,8 +75,8 @@ struct GpuMemoryNeeds {
   // From the key's and circuit's sizes (domain m = h + 1, z = inputs + aux) and the circuit's
   // device bytes (circuit_device_bytes).
   static GpuMemoryNeeds estimate(const ParameterSizes& key, const CircuitSizes& z, size_t circuit_bytes);
-  size_t resident() const { return key + circuit + resident_proofs; }
-  size_t resident_compact() const { return key + circuit + compact_proofs; }
+  size_t resident() const { return key + circuit + roots + resident_proofs; }
+  size_t resident_compact() const { return key + circuit + roots + compact_proofs; }
 };
 
 // The compiled circuit's device bytes (gpu/spmv.hpp: 8 bytes a row, 6 a term in the tagged form
@@ -81,5 +87,10 @@ size_t circuit_device_bytes(const r1cs::CompiledR1cs<ff::Fr>& circuit);
 // error saying how much the card would need. Beside other provers of the card (a GpuShare), each
 // placement also leaves room for their largest turn, `others_turn` (GpuMemoryNeeds::total).
 Expected<GpuPlacement> place_on_gpu(const GpuMemoryNeeds& needs, size_t budget, size_t others_turn = 0);
+
+// Whether the full ω^e table (GpuMemoryNeeds::full_roots) fits beside `placement` in `budget`
+// (with `others_turn` as place_on_gpu's). Only the resident placement takes it: a card with room
+// to spare; where memory is short the key and the proofs' buffers come first.
+bool full_roots_fit(const GpuMemoryNeeds& needs, GpuPlacement placement, size_t budget, size_t others_turn = 0);
 
 }  // namespace cuzk::groth16

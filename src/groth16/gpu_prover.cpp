@@ -100,7 +100,7 @@ struct GpuProver::State {
   // Resident: `key` holds the bases; streamed: `host_key` does, page-locked here.
   State(const gpu::Device& dev, GpuPlacement where, GpuPriority priority, std::optional<DeviceKey> k,
         const Parameters* host, const r1cs::CompiledR1cs<Fr>* circuit, ThreadPool* cpu_pool,
-        std::shared_ptr<GpuShare> card)
+        std::shared_ptr<GpuShare> card, gpu::NttRoots roots)
       : placement(where),
         share(std::move(card)),
         stream(stream_priority(priority)),
@@ -110,7 +110,7 @@ struct GpuProver::State {
         device(dev),
         sizes(key ? key->sizes() : ParameterSizes::of(*host)),
         vk(key ? key->vk() : host->vk),
-        domain(domain_log(sizes), stream),
+        domain(domain_log(sizes), stream, roots),
         g1(stream),
         g2(stream),
         pool(cpu_pool) {
@@ -201,10 +201,11 @@ GpuMemoryNeeds needs_of(const ParameterSizes& sizes, const r1cs::CompiledR1cs<Fr
 
 GpuProver::GpuProver(const Parameters& params, const gpu::Device& device, const r1cs::CompiledR1cs<Fr>* circuit,
                      GpuProverOptions options) {
-  const GpuMemoryNeeds needs = needs_of(ParameterSizes::of(params), circuit);
+  GpuMemoryNeeds needs = needs_of(ParameterSizes::of(params), circuit);
   std::unique_lock<std::mutex> planning;  // a given placement was planned by the caller
   if (options.share && !options.placement) planning = options.share->planning();
   GpuPlacement placement = GpuPlacement::resident;
+  gpu::NttRoots roots = options.roots;
   if (options.placement) {
     placement = *options.placement;
   } else {
@@ -213,14 +214,18 @@ GpuProver::GpuProver(const Parameters& params, const gpu::Device& device, const 
     const GpuShare::Others others = options.share ? options.share->others() : GpuShare::Others{};
     const size_t budget = others.budget(device.available_bytes(), options.memory_limit);
     placement = place_on_gpu(needs, budget, others.largest_turn).value();  // throws
+    roots = full_roots_fit(needs, placement, budget, others.largest_turn) ? gpu::NttRoots::full
+                                                                          : gpu::NttRoots::two_level;
   }
+  if (placement == GpuPlacement::streamed) roots = gpu::NttRoots::two_level;
+  if (roots == gpu::NttRoots::full) needs.roots = needs.full_roots;
   const gpu::ScopedDevice on(device);
   if (placement != GpuPlacement::streamed) {
     s_ = std::make_unique<State>(device, placement, options.priority, DeviceKey::upload(params, device), nullptr, circuit,
-                                 options.pool, options.share);
+                                 options.pool, options.share, roots);
   } else {
     s_ = std::make_unique<State>(device, placement, options.priority, std::nullopt, &params, circuit, options.pool,
-                                 options.share);
+                                 options.share, roots);
   }
   if (s_->share) s_->member = s_->share->join(needs.share_needs(placement, options.priority));
 }
@@ -235,10 +240,11 @@ GpuProver::GpuProver(DeviceKey key, const r1cs::CompiledR1cs<Fr>* circuit, GpuPr
   if (options.share) {
     GpuMemoryNeeds needs = needs_of(key.sizes(), circuit);
     needs.key = key.bytes();
+    if (options.roots == gpu::NttRoots::full) needs.roots = needs.full_roots;
     member = needs.share_needs(placement, options.priority);
   }
   s_ = std::make_unique<State>(device, placement, options.priority, std::move(key), nullptr, circuit, nullptr,
-                               options.share);
+                               options.share, options.roots);
   if (s_->share) s_->member = s_->share->join(member);
 }
 
@@ -272,6 +278,7 @@ size_t GpuProver::resident_bytes() const {
 }
 
 GpuPlacement GpuProver::placement() const { return s_->placement; }
+gpu::NttRoots GpuProver::ntt_roots() const { return s_->domain.roots(); }
 
 Expected<Proof> GpuProver::prove(const Assignment& w, const Blinding& blinding, ProverTimes* times) {
   const auto t_start = Clock::now();

@@ -31,6 +31,7 @@
 #include "groth16/gpu_memory_plan.hpp"
 #include "groth16/gpu_share.hpp"
 #include "gpu/device.hpp"
+#include "gpu/ntt.hpp"
 
 namespace cuzk::groth16 {
 
@@ -47,6 +48,9 @@ struct GpuProverOptions {
   // the proofs of normal priority take turns with theirs, and the MSM workspaces are freed after
   // each proof. The daemon gives every prover of a card the same one.
   std::shared_ptr<GpuShare> share = nullptr;
+  // With `placement`: the NTT's first-pass twiddles (a resident placement may take the full
+  // table); without it the plan takes the full table where it fits (full_roots_fit).
+  gpu::NttRoots roots = gpu::NttRoots::two_level;
 };
 
 class GpuProver final : public ProverBackend {
@@ -89,6 +93,8 @@ class GpuProver final : public ProverBackend {
   // Bytes held on the device for the key's bases and the compiled circuit (0 streamed).
   size_t resident_bytes() const;
   GpuPlacement placement() const;
+  // The NTT's first-pass twiddles: the full table where the plan found room (PERF.md 49).
+  gpu::NttRoots ntt_roots() const;
 
  private:
   struct State;

@@ -117,6 +117,49 @@ TEST(GpuNtt, EveryTransformAndOrderEqualsTheCpuTwin) {
   }
 }
 
+// NttRoots::full (the first pass's boundary twiddles from a table of all n powers, the inverses
+// read at n − e) gives the bytes of the two-level form, which the test above holds to the CPU
+// twin: every transform and order, and the H chain, at two passes (2^11, 2^16) and three (2^22,
+// where the second pass reads its own flat table), against a domain without the table.
+TEST(GpuNtt, FullRootTableGivesTheTwoLevelResults) {
+  CUZK_REQUIRE_GPU();
+  Stream stream;
+  for (unsigned log_n : {11u, 16u, 22u}) {
+    const size_t n = size_t{1} << log_n;
+    const NttDomain two_level(log_n, stream);
+    const NttDomain full(log_n, stream, NttRoots::full);
+    ASSERT_EQ(two_level.roots(), NttRoots::two_level);
+    ASSERT_EQ(full.roots(), NttRoots::full);
+    unsigned salt = 0;
+    for (Kind k : kKinds) {
+      const std::vector<Fr> input = random_vector(n, 300 * log_n + salt++);
+      for (Order in : kOrders) {
+        for (Order out : kOrders) {
+          EXPECT_EQ(first_difference(run_gpu(full, k, input, in, out, stream), run_gpu(two_level, k, input, in, out, stream)),
+                    -1)
+              << name(k) << " 2^" << log_n << " " << name(in) << " -> " << name(out);
+        }
+      }
+    }
+    const std::vector<Fr> a = random_vector(n, 7), b = random_vector(n, 8), c = random_vector(n, 9);
+    std::vector<Fr> h[2];
+    const NttDomain* domains[2] = {&two_level, &full};
+    for (int d = 0; d < 2; ++d) {
+      DeviceBuffer<Fr> va(n, stream), vb(n, stream), vc(n, stream);
+      va.upload(a, stream);
+      vb.upload(b, stream);
+      vc.upload(c, stream);
+      domains[d]->h_from_rows(va.data(), vb.data(), vc.data(), Order::natural, stream);
+      h[d].resize(n);
+      va.download(h[d], stream);
+      stream.synchronize();
+    }
+    EXPECT_EQ(first_difference(h[1], h[0]), -1) << "h_from_rows 2^" << log_n;
+  }
+  // One pass (2^10) has no boundary: no table is made.
+  EXPECT_EQ(NttDomain(10, stream, NttRoots::full).roots(), NttRoots::two_level);
+}
+
 // A large round trip on the device (the CPU twin at 2^22 would take long on CI-sized machines):
 // iNTT after NTT gives the input back, coset likewise; and one spot value of the NTT.
 TEST(GpuNtt, LargeRoundTrip) {

@@ -61,6 +61,36 @@ TEST(GpuMemoryPlan, ThirtyTwoGiBWindowPostIsCompact) {
   EXPECT_EQ(placement_name(GpuPlacement::resident_compact), "resident_compact");
 }
 
+// The full ω^e table (docs/PERF.md 49): (m + 1)·32 bytes, taken only by a resident placement with
+// room for it beside the rest, and counted with the key and circuit once held.
+TEST(GpuMemoryPlan, FullRootTableOnlyWhereItFits) {
+  const size_t m = shapes::kDomain;
+  auto needs = shapes::porep_32gib().needs();
+  EXPECT_EQ(needs.full_roots, (m + 1) * 32);
+  EXPECT_EQ(needs.roots, 0u);
+  EXPECT_TRUE(full_roots_fit(needs, GpuPlacement::resident, 139 * kGiB));
+  const size_t exact = needs.total(GpuPlacement::resident);
+  EXPECT_FALSE(full_roots_fit(needs, GpuPlacement::resident, exact));  // no room beside it
+  EXPECT_TRUE(full_roots_fit(needs, GpuPlacement::resident, exact + needs.full_roots));
+  // beside another prover whose proof is a byte larger than this one's: no room again
+  EXPECT_FALSE(full_roots_fit(needs, GpuPlacement::resident, exact + needs.full_roots, needs.turn(GpuPlacement::resident) + 1));
+  EXPECT_FALSE(full_roots_fit(needs, GpuPlacement::resident_compact, 1000 * kGiB));
+  EXPECT_FALSE(full_roots_fit(needs, GpuPlacement::streamed, 1000 * kGiB));
+  // Held, it counts with the key and circuit: in the totals and in what the card's share sees.
+  const size_t share_before = needs.share_needs(GpuPlacement::resident, GpuPriority::normal).resident;
+  needs.roots = needs.full_roots;
+  EXPECT_EQ(needs.total(GpuPlacement::resident), exact + needs.full_roots);
+  EXPECT_EQ(needs.resident(), exact + needs.full_roots);
+  EXPECT_EQ(needs.share_needs(GpuPlacement::resident, GpuPriority::normal).resident, share_before + needs.full_roots);
+  EXPECT_EQ(needs.total(GpuPlacement::streamed), shapes::porep_32gib().needs().total(GpuPlacement::streamed));
+  // A domain of one pass (m <= 2^10) has no boundary twiddles: no table.
+  ParameterSizes small = shapes::porep_32gib().key;
+  small.h = 1023;
+  EXPECT_EQ(GpuMemoryNeeds::estimate(small, CircuitSizes{1, 100}, 0).full_roots, 0u);
+  small.h = 2047;
+  EXPECT_EQ(GpuMemoryNeeds::estimate(small, CircuitSizes{1, 100}, 0).full_roots, 2049u * 32);  // ω^0 .. ω^2048
+}
+
 TEST(GpuMemoryPlan, WorkspaceGrowsWithTerms) {
   size_t last = 0;
   for (size_t terms : {size_t{1}, size_t{1} << 10, size_t{1} << 20, size_t{1} << 24, size_t{1} << 27}) {

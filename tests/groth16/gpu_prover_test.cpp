@@ -108,7 +108,7 @@ TEST(GpuProver, BooleansSameProofAsCpu) {
 }
 
 // The memory limit picks the placement: room for everything -> resident (its device bytes as
-// estimated); less -> streamed, within the limit; less than a streamed proof needs -> an error
+// estimated), with the NTT's full table where there is room for that too; less -> streamed, within the limit; less than a streamed proof needs -> an error
 // naming both sizes.
 TEST(GpuProver, MemoryLimitChoosesThePlacement) {
   CUZK_REQUIRE_GPU();
@@ -132,7 +132,15 @@ TEST(GpuProver, MemoryLimitChoosesThePlacement) {
     EXPECT_EQ(resident.placement(), GpuPlacement::resident);
     const double estimated = double(needs.key + needs.circuit), held = double(resident.resident_bytes());
     EXPECT_NEAR(held / estimated, 1.0, 0.02) << "held " << held << ", estimated " << estimated;
+    EXPECT_EQ(resident.ntt_roots(), gpu::NttRoots::two_level);  // no room for the full table
     EXPECT_EQ(resident.prove(z, blinding).value().to_bytes(), want);
+  }
+  {  // room for the NTT's full ω^e table too (docs/PERF.md 49): resident with it, the same proof
+    ASSERT_GT(needs.full_roots, 0u);
+    GpuProver full(params, device, &compiled, GpuProverOptions{needs.resident() + needs.full_roots, std::nullopt, &pool});
+    EXPECT_EQ(full.placement(), GpuPlacement::resident);
+    EXPECT_EQ(full.ntt_roots(), gpu::NttRoots::full);
+    EXPECT_EQ(full.prove(z, blinding).value().to_bytes(), want);
   }
   device.reset_pool_peak();
   {  // the stages' buffers in turn: the same proofs, again and again (the workspaces made anew)
@@ -290,14 +298,17 @@ TEST(GpuProver, ProversSharingACardPlanAndTakeTurns) {
   const auto needs = GpuMemoryNeeds::estimate(ParameterSizes::of(params), CircuitSizes{z.inputs.size(), z.aux.size()},
                                               circuit_device_bytes(compiled));
   GpuProverOptions shared;
-  shared.memory_limit = needs.resident() + needs.witnesses;
+  // Room for one resident prover with the NTT's full table (docs/PERF.md 49) and one more witness.
+  shared.memory_limit = needs.resident() + needs.witnesses + needs.full_roots;
   shared.share = std::make_shared<GpuShare>(shared.memory_limit);  // the two turns do not fit at once
   shared.pool = &pool;
   GpuProver first(params, gpu::Device(0), &compiled, shared);
   EXPECT_EQ(first.placement(), GpuPlacement::resident);
+  EXPECT_EQ(first.ntt_roots(), gpu::NttRoots::full);
   EXPECT_EQ(shared.share->others().largest_turn, needs.turn(GpuPlacement::resident));
-  GpuProver second(params, gpu::Device(0), &compiled, shared);
+  GpuProver second(params, gpu::Device(0), &compiled, shared);  // what is left: a streamed prover's
   EXPECT_EQ(second.placement(), GpuPlacement::streamed);
+  EXPECT_EQ(second.ntt_roots(), gpu::NttRoots::two_level);
   const size_t turns = std::max(needs.turn(GpuPlacement::resident), needs.turn(GpuPlacement::streamed));
   EXPECT_EQ(shared.share->others().largest_turn, turns);
   GpuProverOptions alone = shared;
