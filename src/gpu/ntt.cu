@@ -284,10 +284,11 @@ __global__ void h_pointwise_kernel(F* a, const F* b, const F* c, F z_inv, size_t
     store(a + i, (load(a + i) * load(b + i) - load(c + i)) * z_inv);
 }
 
-// full[e] = ω^e = hi[e >> split]·lo[e mod 2^split], e <= n (ω^n = 1: hi[n >> split] is ω^n).
+// full[e] = ω^e for e <= n: hi[e >> split]·lo[e mod 2^split], and full[n] = ω^0 (the tables stop
+// below n).
 __global__ void fill_full_roots_kernel(F* full, const F* lo, const F* hi, unsigned split, size_t n) {
   for (size_t e = blockIdx.x * size_t(blockDim.x) + threadIdx.x; e <= n; e += size_t(gridDim.x) * blockDim.x)
-    store(full + e, e == n ? two_level(lo, hi, 0, split) : two_level(lo, hi, unsigned(e), split));
+    store(full + e, two_level(lo, hi, unsigned(e & (n - 1)), split));
 }
 
 F* dev(ff::Fr* p) { return reinterpret_cast<F*>(p); }

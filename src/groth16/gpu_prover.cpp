@@ -214,8 +214,7 @@ GpuProver::GpuProver(const Parameters& params, const gpu::Device& device, const 
     const GpuShare::Others others = options.share ? options.share->others() : GpuShare::Others{};
     const size_t budget = others.budget(device.available_bytes(), options.memory_limit);
     placement = place_on_gpu(needs, budget, others.largest_turn).value();  // throws
-    roots = full_roots_fit(needs, placement, budget, others.largest_turn) ? gpu::NttRoots::full
-                                                                          : gpu::NttRoots::two_level;
+    roots = planned_ntt_roots(needs, placement, budget, others.largest_turn);
   }
   if (placement == GpuPlacement::streamed) roots = gpu::NttRoots::two_level;
   if (roots == gpu::NttRoots::full) needs.roots = needs.full_roots;

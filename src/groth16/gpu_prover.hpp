@@ -49,9 +49,16 @@ struct GpuProverOptions {
   // each proof. The daemon gives every prover of a card the same one.
   std::shared_ptr<GpuShare> share = nullptr;
   // With `placement`: the NTT's first-pass twiddles (a resident placement may take the full
-  // table); without it the plan takes the full table where it fits (full_roots_fit).
+  // table); without it the plan takes the full table where it fits (planned_ntt_roots).
   gpu::NttRoots roots = gpu::NttRoots::two_level;
 };
+
+// The NTT's roots for a prover placed at `placement` in `budget` (place_on_gpu's arguments): the
+// full table where it fits (full_roots_fit), else the two small tables.
+inline gpu::NttRoots planned_ntt_roots(const GpuMemoryNeeds& needs, GpuPlacement placement, size_t budget,
+                                       size_t others_turn) {
+  return full_roots_fit(needs, placement, budget, others_turn) ? gpu::NttRoots::full : gpu::NttRoots::two_level;
+}
 
 class GpuProver final : public ProverBackend {
  public:

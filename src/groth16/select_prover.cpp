@@ -169,8 +169,7 @@ Expected<OwnKeyProver> make_prover_with_own_key(const r1cs::CompiledR1cs<ff::Fr>
     CUZK_TRY_ASSIGN(placement, place_on_gpu(needs, budget, others.largest_turn));
     GpuProverOptions options;
     options.placement = placement;
-    options.roots = full_roots_fit(needs, placement, budget, others.largest_turn) ? gpu::NttRoots::full
-                                                                                  : gpu::NttRoots::two_level;
+    options.roots = planned_ntt_roots(needs, placement, budget, others.largest_turn);
     options.priority = priority;
     options.share = choice.share;
     if (placement != GpuPlacement::streamed) {
