@@ -53,6 +53,8 @@ grep -q "roots: full" "$t/table.txt" || fail "the NTT row does not name its tabl
 printf '{"bench":"e2e"}\n{"bench":\n' > "$t/bad.jsonl"
 expect_exit 2 "bad.jsonl:2: not JSON" "$targets" "$t/bad.jsonl"
 expect_exit 2 "nope.jsonl: No such file" "$targets" "$t/nope.jsonl"
+printf '{"bench":"e2e"}\n\377\376{\n' > "$t/binary.jsonl"
+expect_exit 2 "binary.jsonl:2: not UTF-8" "$targets" "$t/binary.jsonl"
 expect_exit 2 "usage" "$targets" --what
 echo '{"bench":"e2e","kind":"snap","sector_size":"32GiB","median_proof_ms":1.0}' > "$t/short.jsonl"
 expect_exit 2 "lacks the field 'median_parse_ms'" "$targets" "$t/short.jsonl"
