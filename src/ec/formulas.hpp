@@ -38,6 +38,16 @@ concept FormulaField = requires(const F& a, const F& b) {
 template <class P>
 using FormulaFieldOf = std::remove_cvref_t<decltype(P::x)>;
 
+// a b - c d, the shape of every XYZZ formula's Y3. A field may offer it as one operation
+// (F::mul_sub: gpu::DeviceFp computes it as one Montgomery product of a sum, one reduction instead
+// of two, docs/PERF.md 50); otherwise two products and a difference.
+CUZK_NO_EXEC_CHECK
+template <FormulaField F>
+CUZK_HD constexpr F mul_sub(const F& a, const F& b, const F& c, const F& d) {
+  if constexpr (requires { { F::mul_sub(a, b, c, d) } -> std::same_as<F>; }) return F::mul_sub(a, b, c, d);
+  else return a * b - c * d;
+}
+
 // ---- XYZZ --------------------------------------------------------------------------------------
 
 // dbl-2008-s-1: 6M + 3S.
@@ -53,7 +63,7 @@ CUZK_HD constexpr P xyzz_dbl(const P& a) {
   const F m = xx.dbl() + xx;                      // M = 3 X1^2
   P r;
   r.x = m.sqr() - s.dbl();                        // X3 = M^2 - 2S
-  r.y = m * (s - r.x) - w * a.y;                  // Y3 = M(S - X3) - W Y1
+  r.y = mul_sub(m, s - r.x, w, a.y);              // Y3 = M(S - X3) - W Y1
   r.zz = v * a.zz;                                // ZZ3 = V ZZ1
   r.zzz = w * a.zzz;                              // ZZZ3 = W ZZZ1
   return r;
@@ -77,7 +87,7 @@ CUZK_HD constexpr P xyzz_add(const P& a, const P& q) {
   const F qq = u1 * pp;                           // Q = U1 PP
   P r;
   r.x = rr.sqr() - ppp - qq.dbl();                // X3 = R^2 - PPP - 2Q
-  r.y = rr * (qq - r.x) - s1 * ppp;               // Y3 = R(Q - X3) - S1 PPP
+  r.y = mul_sub(rr, qq - r.x, s1, ppp);           // Y3 = R(Q - X3) - S1 PPP
   r.zz = a.zz * q.zz * pp;                        // ZZ3 = ZZ1 ZZ2 PP
   r.zzz = a.zzz * q.zzz * ppp;                    // ZZZ3 = ZZZ1 ZZZ2 PPP
   return r;
@@ -99,7 +109,7 @@ CUZK_HD constexpr P xyzz_madd(const P& a, const A& q) {
   const F qq = a.x * pp;                          // Q = X1 PP
   P r;
   r.x = rr.sqr() - ppp - qq.dbl();                // X3 = R^2 - PPP - 2Q
-  r.y = rr * (qq - r.x) - a.y * ppp;              // Y3 = R(Q - X3) - Y1 PPP
+  r.y = mul_sub(rr, qq - r.x, a.y, ppp);          // Y3 = R(Q - X3) - Y1 PPP
   r.zz = a.zz * pp;                               // ZZ3 = ZZ1 PP
   r.zzz = a.zzz * ppp;                            // ZZZ3 = ZZZ1 PPP
   return r;

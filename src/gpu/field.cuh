@@ -385,6 +385,40 @@ struct alignas(8) DeviceField {
     return r;
   }
 
+  // a b - c d, reduced, as one Montgomery product of a sum (docs/PERF.md 50): a b + c (p - d),
+  // whose rounds add both operands' rows (a b_i, c (p - d)_i) before one reduction row, so the
+  // pair costs 3n^2 multiply-add pairs instead of 4n^2. Bound, for values below p (p - d may be p):
+  // T < a + c + p before each round (T' = (T + (a + c) t + m p) / 2^32 keeps it), so within a round
+  // T < 3p 2^32 < 2^(32n + 32) when 3p < 2^(32n): Fp's kLazy, not Fr's (3r > 2^256), hence the
+  // constraint. The result (ab + cd + M p) / 2^(32n) < 2p^2 / 2^(32n) + p < 2p (2p < 2^(32n)) takes
+  // one conditional subtraction. The XYZZ formulas' Y3 calls it (ec::mul_sub).
+  CUZK_HD static DeviceField mul_sub(const DeviceField& a, const DeviceField& b, const DeviceField& c,
+                                     const DeviceField& d)
+    requires kLazy
+  {
+    if constexpr (!std::is_same_v<MulAlgo, detail::MulEvenOdd>) return a * b - c * d;
+    else return reduce_once(product2_even_odd(a, b, c, sub_unreduced(modulus(), d)));
+  }
+  // a b + c d R^-1 + {0 or p}, below 2p, for a, b, c, d <= p (mul_sub's bound).
+  CUZK_HD static DeviceField product2_even_odd(const DeviceField& a, const DeviceField& b, const DeviceField& c,
+                                               const DeviceField& d)
+    requires kLazy
+  {
+    constexpr size_t n = kLimbs;
+    uint32_t x[n], y[n];  // as in product_even_odd, each round adding both pairs' rows
+    round_first<true>(x, y, a.limbs, b.limbs[0], c.limbs, d.limbs[0]);
+    CUZK_UNROLL for (size_t i = 1; i < n; i += 2) {
+      round_next<true>(y, x, a.limbs, b.limbs[i], c.limbs, d.limbs[i]);
+      if (i + 1 < n) round_next<true>(x, y, a.limbs, b.limbs[i + 1], c.limbs, d.limbs[i + 1]);
+    }
+    DeviceField r;
+    CarryChain ch;
+    r.limbs[0] = ch.add_cc(x[0], y[1]);
+    CUZK_UNROLL for (size_t j = 1; j + 1 < n; ++j) r.limbs[j] = ch.addc_cc(x[j], y[j + 1]);
+    r.limbs[n - 1] = ch.addc(x[n - 1], 0);
+    return r;
+  }
+
   CUZK_HD DeviceField sqr() const {
     if constexpr (std::is_same_v<MulAlgo, detail::MulCios>) return mul_cios(*this, *this);
     else return sqr_even_odd(*this);
@@ -522,6 +556,15 @@ struct alignas(8) DeviceField {
       t.limbs[kLimbs - 1] = c.addc_cc(a.limbs[kLimbs - 1], b.limbs[kLimbs - 1]);
       *carry = c.addc(0, 0);
     }
+    return t;
+  }
+
+  // a - b for a >= b (no borrow out, nothing added back).
+  CUZK_HD static DeviceField sub_unreduced(const DeviceField& a, const DeviceField& b) {
+    DeviceField t;
+    CarryChain c;
+    t.limbs[0] = c.sub_cc(a.limbs[0], b.limbs[0]);
+    CUZK_UNROLL for (size_t i = 1; i < kLimbs; ++i) t.limbs[i] = c.subc_cc(a.limbs[i], b.limbs[i]);
     return t;
   }
 
@@ -789,22 +832,48 @@ struct alignas(8) DeviceField {
   }
 
   // Round 0 of mul_even_odd: E = a_even t, O = a_odd t (no accumulator yet), then the reduction.
-  CUZK_HD static void round_first(uint32_t* e, uint32_t* o, const uint32_t* a, uint32_t t) {
+  // kSum (product2_even_odd): plus c u, c's rows after a's; O's chain cannot carry out (O is at
+  // most the round's total / 2^32 < 2^(32n), by its bound) and E's carry goes to O's top word.
+  template <bool kSum = false>
+  CUZK_HD static void round_first(uint32_t* e, uint32_t* o, const uint32_t* a, uint32_t t,
+                                  const uint32_t* c = nullptr, uint32_t u = 0) {
     detail::mul_row<kLimbs>(o, a + 1, t);
+    if constexpr (kSum) {
+      CarryChain ch;
+      detail::mad_row<kLimbs>(ch, o, c + 1, u);
+    }
     detail::mul_row<kLimbs>(e, a, t);
+    if constexpr (kSum) {
+      CarryChain ch;
+      detail::mad_row<kLimbs>(ch, e, c, u);
+      o[kLimbs - 1] = ch.addc(o[kLimbs - 1], 0);
+    }
     reduce_row(e, o);
   }
   // Rounds 1..n-1: e is the previous round's O, o its E (o[0] = 0): divide by 2^32 while adding
-  // a t (see mul_even_odd), then the reduction.
-  CUZK_HD static void round_next(uint32_t* e, uint32_t* o, const uint32_t* a, uint32_t t) {
+  // a t (see mul_even_odd), kSum: and c u (as in round_first), then the reduction.
+  template <bool kSum = false>
+  CUZK_HD static void round_next(uint32_t* e, uint32_t* o, const uint32_t* a, uint32_t t,
+                                 const uint32_t* c = nullptr, uint32_t u = 0) {
     {
-      CarryChain c;
-      e[0] = c.add_cc(e[0], o[1]);
-      detail::madc_row_shift2<kLimbs>(c, o, a + 1, t);
+      CarryChain ch;
+      e[0] = ch.add_cc(e[0], o[1]);
+      detail::madc_row_shift2<kLimbs>(ch, o, a + 1, t);
     }
-    CarryChain c;
-    detail::mad_row<kLimbs>(c, e, a, t);
-    o[kLimbs - 1] = c.addc(o[kLimbs - 1], 0);  // E's word n carry, at O's top word
+    if constexpr (kSum) {
+      CarryChain ch;
+      detail::mad_row<kLimbs>(ch, o, c + 1, u);
+    }
+    {
+      CarryChain ch;
+      detail::mad_row<kLimbs>(ch, e, a, t);
+      o[kLimbs - 1] = ch.addc(o[kLimbs - 1], 0);  // E's word n carry, at O's top word
+    }
+    if constexpr (kSum) {
+      CarryChain ch;
+      detail::mad_row<kLimbs>(ch, e, c, u);
+      o[kLimbs - 1] = ch.addc(o[kLimbs - 1], 0);
+    }
     reduce_row(e, o);
   }
   // T += m p with m = E[0] (-p^-1) mod 2^32, which makes E[0] = 0.

@@ -252,6 +252,35 @@ TEST(HostField, LazyReductionFp) {
 }
 TEST(HostField, LazyReductionFr) { check_lazy<Fr>(609); }
 
+// a b - c d as one product of a sum (field.cuh's mul_sub, the XYZZ formulas' Y3): on word
+// patterns and edges in every operand, including d = 0 (c is then multiplied by p itself) and
+// a = b = c = p - 1, the largest sums its bound allows. A round that dropped a carry of the second
+// pair's rows, or a negation that borrowed, gives a wrong residue or a result >= 2p. Fr has no
+// room for it (3r > 2^256): the operation does not exist there, and ec::mul_sub falls back.
+template <class D>
+concept HasMulSub = requires(const D& x) { D::mul_sub(x, x, x, x); };
+TEST(HostField, MulSubFp) {
+  using D = DeviceFp;
+  static_assert(HasMulSub<DeviceFp> && !HasMulSub<DeviceFr>);
+  auto g = cuzk::test::rng(612);
+  auto v = test::word_pattern_elements<Fp>(g, 1500);
+  for (const Fp& e : test::edge_elements<Fp>()) v.push_back(e);
+  v.push_back(Fp::zero());
+  const size_t m = v.size();
+  for (size_t i = 0; i < m; ++i) {
+    const Fp &a = v[i], &b = v[(i * 7 + 3) % m], &c = v[(i * 11 + 5) % m], &d = v[(i * 13 + 1) % m];
+    const D got = D::mul_sub(to_device(a), to_device(b), to_device(c), to_device(d));
+    ASSERT_EQ(to_cpu<Fp>(got), a * b - c * d) << i << ": " << show(a) << " " << show(b) << " " << show(c) << " " << show(d);
+    ASSERT_EQ(to_cpu<Fp>(D::mul_sub(to_device(a), to_device(b), to_device(c), D::zero())), a * b) << i;
+  }
+  const D top = to_device(-Fp::one()), p = D::modulus();
+  const D wide = D::product2_even_odd(top, top, top, p);  // (p-1)^2 + (p-1) p, times R^-1
+  EXPECT_TRUE(below_twice_p(wide));
+  EXPECT_EQ(to_cpu<Fp>(wide.reduced()), Fp::one());
+  EXPECT_EQ(to_cpu<Fp>(D::mul_sub(top, top, top, top)), Fp::zero());
+  EXPECT_EQ(to_cpu<Fp>(D::mul_sub(top, top, top, D::zero())), Fp::one());
+}
+
 // The CIOS and mixed twins that bench_gpu_field measures against: same bytes as the default.
 TEST(HostField, CiosTwinAgrees) {
   auto g = cuzk::test::rng(606);
