@@ -43,7 +43,9 @@ struct DeviceFp2T {
   // Out of line, operands by value (in registers): G2 formulas with every product inlined take
   // nvcc minutes per kernel and spill at 255 registers, and operands by reference go through the
   // stack. Measured in the G2 MSM on the H200 (docs/PERF.md 17): by value 328 ms at 2^24,
-  // by reference 473, inlined 521.
+  // by reference 473, inlined 521. No mul_sub beside it (a b - c d with two reductions instead of
+  // four): its 2n-word accumulators spill in the G2 kernels, 11 % slower at 2^26 (docs/PERF.md
+  // 50), so ec::mul_sub takes two products for G2.
   CUZK_HD_NOINLINE static DeviceFp2 mul(DeviceFp2 a, DeviceFp2 b) {
     constexpr size_t w = 2 * DeviceFp::kLimbs;
     uint32_t t0[w], t1[w], v[w];
@@ -140,6 +142,9 @@ struct DeviceXYZZ {
     CUZK_HD friend Lazy operator+(const Lazy& a, const Lazy& b) { return {F::add_lazy(a.v, b.v)}; }
     CUZK_HD friend Lazy operator-(const Lazy& a, const Lazy& b) { return {F::sub_lazy(a.v, b.v)}; }
     CUZK_HD friend Lazy operator*(const Lazy& a, const Lazy& b) { return {F::mul_unreduced(a.v, b.v)}; }
+    CUZK_HD static Lazy mul_sub(const Lazy& a, const Lazy& b, const Lazy& c, const Lazy& d) {
+      return {F::mul_sub_lazy(a.v, b.v, c.v, d.v)};
+    }
     CUZK_HD Lazy dbl() const { return *this + *this; }
     CUZK_HD Lazy sqr() const { return {v.sqr_unreduced()}; }
     CUZK_HD bool is_zero() const { return v.is_zero_lazy(); }

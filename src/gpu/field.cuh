@@ -284,6 +284,9 @@ struct alignas(8) DeviceField {
   // Lazy reduction (values in [0, 2p) between operations) needs 4p < 2^(32n): the top word of p
   // below 2^30. Fp (p < 2^381, 32n = 384) has it, Fr (r > 2^254, 32n = 256) does not.
   static constexpr bool kLazy = (detail::kModulusWord<Config, kLimbs - 1> >> 30) == 0;
+  // Sums of two products before one reduction (product2_even_odd) need 8p < 2^(32n): Fp's top
+  // word is below 2^29 (p < 2^381), Fr has no such room.
+  static constexpr bool kRoomForSums = (detail::kModulusWord<Config, kLimbs - 1> >> 29) == 0;
 
   // p = 1 - 2^32 mod 2^64, i.e. words p[0] = 1 and p[1] = 2^32 - 1 (BLS12-381's r: its 2-adicity
   // of 32 comes from this form): then -p^-1 = -1 mod 2^32 and the products' reduction rows start
@@ -387,22 +390,32 @@ struct alignas(8) DeviceField {
 
   // a b - c d, reduced, as one Montgomery product of a sum (docs/PERF.md 50): a b + c (p - d),
   // whose rounds add both operands' rows (a b_i, c (p - d)_i) before one reduction row, so the
-  // pair costs 3n^2 multiply-add pairs instead of 4n^2. Bound, for values below p (p - d may be p):
-  // T < a + c + p before each round (T' = (T + (a + c) t + m p) / 2^32 keeps it), so within a round
-  // T < 3p 2^32 < 2^(32n + 32) when 3p < 2^(32n): Fp's kLazy, not Fr's (3r > 2^256), hence the
-  // constraint. The result (ab + cd + M p) / 2^(32n) < 2p^2 / 2^(32n) + p < 2p (2p < 2^(32n)) takes
-  // one conditional subtraction. The XYZZ formulas' Y3 calls it (ec::mul_sub).
+  // pair costs 3n^2 multiply-add pairs instead of 4n^2 (product2_even_odd has the bound). The
+  // XYZZ formulas' Y3 calls it (ec::mul_sub); mul_sub_lazy is the same on values in [0, 2p).
   CUZK_HD static DeviceField mul_sub(const DeviceField& a, const DeviceField& b, const DeviceField& c,
                                      const DeviceField& d)
-    requires kLazy
+    requires kRoomForSums
   {
     if constexpr (!std::is_same_v<MulAlgo, detail::MulEvenOdd>) return a * b - c * d;
     else return reduce_once(product2_even_odd(a, b, c, sub_unreduced(modulus(), d)));
   }
-  // a b + c d R^-1 + {0 or p}, below 2p, for a, b, c, d <= p (mul_sub's bound).
+  CUZK_HD static DeviceField mul_sub_lazy(const DeviceField& a, const DeviceField& b, const DeviceField& c,
+                                          const DeviceField& d)
+    requires kRoomForSums
+  {
+    if constexpr (!std::is_same_v<MulAlgo, detail::MulEvenOdd>) {
+      return sub_lazy(mul_unreduced(a, b), mul_unreduced(c, d));
+    } else {
+      return product2_even_odd(a, b, c, sub_unreduced(twice_modulus(), d));
+    }
+  }
+  // (a b + c d) R^-1 + {0 or p}, below 2p, for a, b, c, d <= 2p. Bound: T < a + c + p <= 5p
+  // before each round (T' = (T + (a + c) t + m p) / 2^32 keeps it), so within a round
+  // T < 5p 2^32 < 2^(32n + 32); the result (ab + cd + M p) / 2^(32n) < 8p^2 / 2^(32n) + p < 2p.
+  // Both need 8p < 2^(32n) (kRoomForSums: Fp, p < 2^381; not Fr, 3r > 2^256).
   CUZK_HD static DeviceField product2_even_odd(const DeviceField& a, const DeviceField& b, const DeviceField& c,
                                                const DeviceField& d)
-    requires kLazy
+    requires kRoomForSums
   {
     constexpr size_t n = kLimbs;
     uint32_t x[n], y[n];  // as in product_even_odd, each round adding both pairs' rows

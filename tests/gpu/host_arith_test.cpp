@@ -272,7 +272,20 @@ TEST(HostField, MulSubFp) {
     const D got = D::mul_sub(to_device(a), to_device(b), to_device(c), to_device(d));
     ASSERT_EQ(to_cpu<Fp>(got), a * b - c * d) << i << ": " << show(a) << " " << show(b) << " " << show(c) << " " << show(d);
     ASSERT_EQ(to_cpu<Fp>(D::mul_sub(to_device(a), to_device(b), to_device(c), D::zero())), a * b) << i;
+    for (unsigned hi = 0; hi < 16; hi += 5) {  // mul_sub_lazy: each operand x or x + p
+      const auto rep = [&](const Fp& x, unsigned bit) {
+        return hi & bit ? D::add_unreduced(to_device(x), D::modulus()) : to_device(x);
+      };
+      const D lazy = D::mul_sub_lazy(rep(a, 1), rep(b, 2), rep(c, 4), rep(d, 8));
+      ASSERT_TRUE(below_twice_p(lazy)) << i << "/" << hi;
+      ASSERT_EQ(to_cpu<Fp>(lazy.reduced()), a * b - c * d) << i << "/" << hi;
+    }
   }
+  const D top2 = D::add_unreduced(to_device(-Fp::one()), D::modulus());  // 2p - 1
+  const D widest = D::product2_even_odd(top2, top2, top2, D::twice_modulus());
+  EXPECT_TRUE(below_twice_p(widest));
+  EXPECT_EQ(to_cpu<Fp>(widest.reduced()), Fp::one());
+  EXPECT_EQ(to_cpu<Fp>(D::mul_sub_lazy(top2, top2, top2, D::zero()).reduced()), Fp::one());
   const D top = to_device(-Fp::one()), p = D::modulus();
   const D wide = D::product2_even_odd(top, top, top, p);  // (p-1)^2 + (p-1) p, times R^-1
   EXPECT_TRUE(below_twice_p(wide));
