@@ -5,7 +5,8 @@
 //     with k = 1 are summed by a batch-addition pass (no buckets), the rest are compacted (only
 //     where there are zeros or ones: random scalars are used in place);
 //  2. per window (c or c + 1 bits: MsmWindows), (bucket, base | sign) pairs are radix-sorted by
-//     bucket, and each thread accumulates a fixed run of the sorted pairs (XYZZ += +-affine;
+//     bucket, and each thread accumulates a fixed run of the sorted pairs (XYZZ += +-affine:
+//     ec/formulas.hpp's madd, 8M + 2S with G1's Y3 as one product of a sum, docs/PERF.md 50;
 //     runs of up to 32-1024 pairs by size, evened out over whole waves of resident threads):
 //     buckets inside a run are written directly, the pieces cut by run boundaries are compacted
 //     and reduced by the same kernel, level after level, so a heavy bucket (a short top window,
