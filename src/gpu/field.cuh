@@ -371,21 +371,7 @@ struct alignas(8) DeviceField {
   }
   // mul_even_odd before its conditional subtraction: a b R^-1 + {0 or p}, below 2p.
   CUZK_HD static DeviceField product_even_odd(const DeviceField& a, const DeviceField& b) {
-    constexpr size_t n = kLimbs;
-    static_assert(n % 2 == 0 && n >= 4, "rows pair the words");
-    uint32_t x[n], y[n];  // rounds 0, 2, ...: E = x, O = y; rounds 1, 3, ...: E = y, O = x
-    round_first(x, y, a.limbs, b.limbs[0]);
-    CUZK_UNROLL for (size_t i = 1; i < n; i += 2) {
-      round_next(y, x, a.limbs, b.limbs[i]);
-      if (i + 1 < n) round_next(x, y, a.limbs, b.limbs[i + 1]);
-    }
-    // The last round (n - 1, odd) left E = y with y[0] = 0 and O = x: the result is x + y[1..].
-    DeviceField r;
-    CarryChain c;
-    r.limbs[0] = c.add_cc(x[0], y[1]);
-    CUZK_UNROLL for (size_t j = 1; j + 1 < n; ++j) r.limbs[j] = c.addc_cc(x[j], y[j + 1]);
-    r.limbs[n - 1] = c.addc(x[n - 1], 0);
-    return r;
+    return rounds_even_odd(a.limbs, b.limbs);
   }
 
   // a b - c d, reduced, as one Montgomery product of a sum (docs/PERF.md 50): a b + c (p - d),
@@ -417,19 +403,7 @@ struct alignas(8) DeviceField {
                                                const DeviceField& d)
     requires kRoomForSums
   {
-    constexpr size_t n = kLimbs;
-    uint32_t x[n], y[n];  // as in product_even_odd, each round adding both pairs' rows
-    round_first<true>(x, y, a.limbs, b.limbs[0], c.limbs, d.limbs[0]);
-    CUZK_UNROLL for (size_t i = 1; i < n; i += 2) {
-      round_next<true>(y, x, a.limbs, b.limbs[i], c.limbs, d.limbs[i]);
-      if (i + 1 < n) round_next<true>(x, y, a.limbs, b.limbs[i + 1], c.limbs, d.limbs[i + 1]);
-    }
-    DeviceField r;
-    CarryChain ch;
-    r.limbs[0] = ch.add_cc(x[0], y[1]);
-    CUZK_UNROLL for (size_t j = 1; j + 1 < n; ++j) r.limbs[j] = ch.addc_cc(x[j], y[j + 1]);
-    r.limbs[n - 1] = ch.addc(x[n - 1], 0);
-    return r;
+    return rounds_even_odd<true>(a.limbs, b.limbs, c.limbs, d.limbs);
   }
 
   CUZK_HD DeviceField sqr() const {
@@ -844,6 +818,30 @@ struct alignas(8) DeviceField {
     }
   }
 
+  // The n rounds of product_even_odd (kSum: of product2_even_odd, each adding c d_i beside a b_i).
+  template <bool kSum = false>
+  CUZK_HD static DeviceField rounds_even_odd(const uint32_t* a, const uint32_t* b, const uint32_t* c = nullptr,
+                                             const uint32_t* d = nullptr) {
+    constexpr size_t n = kLimbs;
+    static_assert(n % 2 == 0 && n >= 4, "rows pair the words");
+    const auto word = [&](size_t i) -> uint32_t {
+      if constexpr (kSum) return d[i];
+      else return 0;
+    };
+    uint32_t x[n], y[n];  // rounds 0, 2, ...: E = x, O = y; rounds 1, 3, ...: E = y, O = x
+    round_first<kSum>(x, y, a, b[0], c, word(0));
+    CUZK_UNROLL for (size_t i = 1; i < n; i += 2) {
+      round_next<kSum>(y, x, a, b[i], c, word(i));
+      if (i + 1 < n) round_next<kSum>(x, y, a, b[i + 1], c, word(i + 1));
+    }
+    // The last round (n - 1, odd) left E = y with y[0] = 0 and O = x: the result is x + y[1..].
+    DeviceField r;
+    CarryChain ch;
+    r.limbs[0] = ch.add_cc(x[0], y[1]);
+    CUZK_UNROLL for (size_t j = 1; j + 1 < n; ++j) r.limbs[j] = ch.addc_cc(x[j], y[j + 1]);
+    r.limbs[n - 1] = ch.addc(x[n - 1], 0);
+    return r;
+  }
   // Round 0 of mul_even_odd: E = a_even t, O = a_odd t (no accumulator yet), then the reduction.
   // kSum (product2_even_odd): plus c u, c's rows after a's; O's chain cannot carry out (O is at
   // most the round's total / 2^32 < 2^(32n), by its bound) and E's carry goes to O's top word.
