@@ -3,7 +3,8 @@
 // dependent chain of `iters` operations in registers over 2^log2 elements (inputs random,
 // distinct per thread; no zeros, no repeated points). Each op runs with the even/odd
 // multiplication and dedicated squaring ("new") and with the textbook CIOS ("cios"); the curve
-// ops also with CIOS products and the dedicated squaring ("mix"); same inputs (field.cuh,
+// ops also with CIOS products and the dedicated squaring ("mix"); products, madd, add and G2
+// madd also with Karatsuba products ("kara", docs/PERF.md 52); same inputs (field.cuh,
 // detail::Mul*). The "regs" column is the kernel's register count (occupancy).
 // Then one level of a batch-affine tree (docs/PERF.md 47): 2^affine-log2 pairs of G1 points read
 // from device memory, each pair's sum in affine coordinates, one inversion for each thread's
@@ -43,6 +44,8 @@ template <class D>
 using Cios = typename WithMulOf<D, detail::MulCios>::type;
 template <class D>
 using Mix = typename WithMulOf<D, detail::MulCiosSqrEvenOdd>::type;
+template <class D>
+using Kara = typename WithMulOf<D, detail::MulKaratsuba>::type;
 using NewFp = typename WithMulOf<DeviceFp, detail::MulEvenOdd>::type;
 
 template <class D>
@@ -287,6 +290,7 @@ void field_pair(std::vector<Result>& out, const std::string& name, size_t n, int
   using D = typename WithMulOf<DeviceType<F>, detail::MulEvenOdd>::type;
   out.push_back(bench_field<F, D, kSqr>(name + " new", n, iters, stream));
   out.push_back(bench_field<F, Cios<D>, kSqr>(name + " cios", n, iters, stream));
+  if constexpr (!kSqr) out.push_back(bench_field<F, Kara<D>, kSqr>(name + " kara", n, iters, stream));
 }
 
 int run(int argc, char** argv) {
@@ -323,10 +327,12 @@ int run(int argc, char** argv) {
     results.push_back(bench_curve<ec::G1Curve, NewFp, CurveOp::kMadd>("G1 madd new", g1, n, iters, stream));
     results.push_back(bench_curve<ec::G1Curve, Cios<NewFp>, CurveOp::kMadd>("G1 madd cios", g1, n, iters, stream));
     results.push_back(bench_curve<ec::G1Curve, Mix<NewFp>, CurveOp::kMadd>("G1 madd mix", g1, n, iters, stream));
+    results.push_back(bench_curve<ec::G1Curve, Kara<NewFp>, CurveOp::kMadd>("G1 madd kara", g1, n, iters, stream));
     results.push_back(bench_curve<ec::G1Curve, NewFp, CurveOp::kAdd>("G1 add new", g1, n, iters, stream));
     results.push_back(bench_curve<ec::G1Curve, NewFp, CurveOp::kAddLazy>("G1 add lazy", g1, n, iters, stream));
     results.push_back(bench_curve<ec::G1Curve, Cios<NewFp>, CurveOp::kAdd>("G1 add cios", g1, n, iters, stream));
     results.push_back(bench_curve<ec::G1Curve, Mix<NewFp>, CurveOp::kAdd>("G1 add mix", g1, n, iters, stream));
+    results.push_back(bench_curve<ec::G1Curve, Kara<NewFp>, CurveOp::kAdd>("G1 add kara", g1, n, iters, stream));
     bench_affine_pairs<NewFp>(results, g1, affine_log2, dev.available_bytes(), stream);
   }
   {
@@ -339,6 +345,8 @@ int run(int argc, char** argv) {
         bench_curve<ec::G2Curve, DeviceFp2T<Cios<NewFp>>, CurveOp::kMadd>("G2 madd cios", g2, n2, iters, stream));
     results.push_back(
         bench_curve<ec::G2Curve, DeviceFp2T<Mix<NewFp>>, CurveOp::kMadd>("G2 madd mix", g2, n2, iters, stream));
+    results.push_back(
+        bench_curve<ec::G2Curve, DeviceFp2T<Kara<NewFp>>, CurveOp::kMadd>("G2 madd kara", g2, n2, iters, stream));
   }
   if (json) {
     for (const auto& r : results)

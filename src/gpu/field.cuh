@@ -248,25 +248,32 @@ CUZK_HD void madc_row_shift2(CarryChain& c, uint32_t* acc, const uint32_t* a, ui
 }
 
 // Which multiplication DeviceField uses (all give the same bytes):
-//   MulEvenOdd        even/odd-split CIOS products, dedicated squaring (fewest multiply-adds);
+//   MulEvenOdd        even/odd-split CIOS products, dedicated squaring;
 //   MulCios           the textbook CIOS, one chain per product half, for products and squares;
 //   MulCiosSqrEvenOdd CIOS products, dedicated squaring. In register-bound kernels (XYZZ madd in
 //                     the MSM accumulation) the even/odd product's 2n-word accumulator costs
-//                     registers (ptxas: 152 -> 188 for G1 level 1), this one far fewer (161).
+//                     registers (ptxas: 152 -> 188 for G1 level 1), this one far fewer (161);
+//   MulKaratsuba      products by one level of Karatsuba, then redc_wide (a quarter fewer wide
+//                     products), dedicated squaring. Fp products alone 1.08x MulEvenOdd's rate,
+//                     but its temporaries spill in the kernels: G1 MSM +9 %, H +21 % (docs/PERF.md
+//                     52). Kept for bench_gpu_field, so a card with more registers can be measured.
 // bench_gpu_field measures them side by side. The default is MulEvenOdd; building with
-// -DCUZK_GPU_MUL=1 (MulCios) or 2 (MulCiosSqrEvenOdd) changes it for every kernel, so that a
-// whole-kernel A/B (MSM, NTT) needs no source edit.
+// -DCUZK_GPU_MUL=1 (MulCios), 2 (MulCiosSqrEvenOdd) or 3 (MulKaratsuba) changes it for every
+// kernel, so that a whole-kernel A/B (MSM, NTT) needs no source edit.
 struct MulEvenOdd {};
 struct MulCios {};
 struct MulCiosSqrEvenOdd {};
+struct MulKaratsuba {};
 #if !defined(CUZK_GPU_MUL) || CUZK_GPU_MUL == 0
 using DefaultMul = MulEvenOdd;
 #elif CUZK_GPU_MUL == 1
 using DefaultMul = MulCios;
 #elif CUZK_GPU_MUL == 2
 using DefaultMul = MulCiosSqrEvenOdd;
+#elif CUZK_GPU_MUL == 3
+using DefaultMul = MulKaratsuba;
 #else
-#error "CUZK_GPU_MUL: 0 (even/odd), 1 (CIOS) or 2 (CIOS products, dedicated squaring)"
+#error "CUZK_GPU_MUL: 0 (even/odd), 1 (CIOS), 2 (CIOS products, dedicated squaring) or 3 (Karatsuba products)"
 #endif
 
 }  // namespace detail
@@ -346,6 +353,7 @@ struct alignas(8) DeviceField {
 
   CUZK_HD friend DeviceField operator*(const DeviceField& a, const DeviceField& b) {
     if constexpr (std::is_same_v<MulAlgo, detail::MulEvenOdd>) return mul_even_odd(a, b);
+    else if constexpr (std::is_same_v<MulAlgo, detail::MulKaratsuba>) return reduce_once(product_karatsuba(a, b));
     else return mul_cios(a, b);
   }
 
@@ -382,14 +390,21 @@ struct alignas(8) DeviceField {
                                      const DeviceField& d)
     requires kRoomForSums
   {
-    if constexpr (!std::is_same_v<MulAlgo, detail::MulEvenOdd>) return a * b - c * d;
-    else return reduce_once(product2_even_odd(a, b, c, sub_unreduced(modulus(), d)));
+    if constexpr (std::is_same_v<MulAlgo, detail::MulKaratsuba>) {
+      return reduce_once(product2_karatsuba(a, b, c, sub_unreduced(modulus(), d)));
+    } else if constexpr (!std::is_same_v<MulAlgo, detail::MulEvenOdd>) {
+      return a * b - c * d;
+    } else {
+      return reduce_once(product2_even_odd(a, b, c, sub_unreduced(modulus(), d)));
+    }
   }
   CUZK_HD static DeviceField mul_sub_lazy(const DeviceField& a, const DeviceField& b, const DeviceField& c,
                                           const DeviceField& d)
     requires kRoomForSums
   {
-    if constexpr (!std::is_same_v<MulAlgo, detail::MulEvenOdd>) {
+    if constexpr (std::is_same_v<MulAlgo, detail::MulKaratsuba>) {
+      return product2_karatsuba(a, b, c, sub_unreduced(twice_modulus(), d));
+    } else if constexpr (!std::is_same_v<MulAlgo, detail::MulEvenOdd>) {
       return sub_lazy(mul_unreduced(a, b), mul_unreduced(c, d));
     } else {
       return product2_even_odd(a, b, c, sub_unreduced(twice_modulus(), d));
@@ -503,6 +518,10 @@ struct alignas(8) DeviceField {
   // at o[w - 1]) when it is odd, so every row is two chains of 64-bit products (product_rows);
   // out = E + 2^32 O. 4n^2 multiply-adds, no reduction.
   CUZK_HD static void mul_wide(const uint32_t* a, const uint32_t* b, uint32_t* out) {
+    if constexpr (std::is_same_v<MulAlgo, detail::MulKaratsuba>) {
+      mul_wide_karatsuba(a, b, out);
+      return;
+    }
     constexpr size_t n = kLimbs;
     uint32_t e[2 * n], o[2 * n];
     CUZK_UNROLL for (size_t k = 0; k < 2 * n; ++k) e[k] = o[k] = 0;
@@ -514,6 +533,118 @@ struct alignas(8) DeviceField {
     out[1] = c.add_cc(e[1], o[0]);
     CUZK_UNROLL for (size_t k = 2; k + 1 < 2 * n; ++k) out[k] = c.addc_cc(e[k], o[k - 1]);
     out[2 * n - 1] = c.addc(e[2 * n - 1], o[2 * n - 2]);  // a b < 2^(64n): no carry out
+  }
+  // out = a b, 2n words, by one level of subtractive Karatsuba (docs/PERF.md 52). With halves of
+  // h = n/2 words, a = a0 + X a1, X = 2^(32h), and z0 = a0 b0, z2 = a1 b1:
+  //   a b = z0 + X m + X^2 z2,   m = a0 b1 + a1 b0 = z0 + z2 - (a0 - a1)(b0 - b1),
+  // the last product as dd = |a0 - a1| |b0 - b1|, subtracted where the two differences have the
+  // same sign, added otherwise; m < 2 X^2 takes n + 1 words. Each h-word product is rows of
+  // 64-bit products in the even/odd layout (half_rows); z0 and z2 share one pair of arrays.
+  // Counts (Fp): 3 h^2 = 108 wide multiply-adds against the schoolbook's n^2 = 144, and about
+  // 3h + 2 adds a difference, 2n + n to gather the products, 3n + 6 for m and its place in out.
+  CUZK_HD static void mul_wide_karatsuba(const uint32_t* a, const uint32_t* b, uint32_t* out) {
+    constexpr size_t n = kLimbs, h = n / 2;
+    static_assert(h % 2 == 0, "the halves' rows pair their words");
+    uint32_t dd[n], same;  // same: all ones where m = z0 + z2 - dd
+    {
+      uint32_t da[h], db[h];
+      const uint32_t sa = abs_diff<h>(a, a + h, da), sb = abs_diff<h>(b, b + h, db);
+      same = ~(sa ^ sb);
+      uint32_t e[n], o[n];
+      CUZK_UNROLL for (size_t k = 0; k < n; ++k) e[k] = o[k] = 0;
+      half_rows<h>(e, o, da, db);
+      gather<n>(e, o, dd);  // dd < X^2: no carry out
+    }
+    {
+      uint32_t e[2 * n], o[2 * n];  // z0's O reaches word n - 1 (o[n - 2]); z2's starts at o[n]
+      CUZK_UNROLL for (size_t k = 0; k < 2 * n; ++k) e[k] = o[k] = 0;
+      half_rows<h>(e, o, a, b);
+      half_rows<h>(e + n, o + n, a + h, b + h);
+      gather<2 * n>(e, o, out);  // z0 + X^2 z2 < 2^(64n)
+    }
+    uint32_t m[n + 1];
+    {  // m = z0 + z2
+      CarryChain c;
+      m[0] = c.add_cc(out[0], out[n]);
+      CUZK_UNROLL for (size_t j = 1; j < n; ++j) m[j] = c.addc_cc(out[j], out[n + j]);
+      m[n] = c.addc(0, 0);
+    }
+    {  // m += (dd XOR same) + (same & 1): two's complement over n + 1 words, -dd where same.
+      CarryChain c;
+      c.add_cc(same & 1u, 0xffffffffu);  // the chain's carry in: same & 1
+      CUZK_UNROLL for (size_t j = 0; j < n; ++j) m[j] = c.addc_cc(m[j], dd[j] ^ same);
+      m[n] = c.addc(m[n], same);
+    }
+    {  // out += X m; a b < 2^(64n): nothing carries out of the top word
+      CarryChain c;
+      out[h] = c.add_cc(out[h], m[0]);
+      CUZK_UNROLL for (size_t j = 1; j <= n; ++j) out[h + j] = c.addc_cc(out[h + j], m[j]);
+      CUZK_UNROLL for (size_t k = h + n + 1; k + 1 < 2 * n; ++k) out[k] = c.addc_cc(out[k], 0);
+      out[2 * n - 1] = c.addc(out[2 * n - 1], 0);
+    }
+  }
+  // mul_wide_karatsuba, then the Montgomery reduction: below 2p where a b < p 2^(32n) (redc_wide;
+  // the same operands as mul_unreduced's).
+  CUZK_HD static DeviceField product_karatsuba(const DeviceField& a, const DeviceField& b) {
+    uint32_t t[2 * kLimbs];
+    mul_wide_karatsuba(a.limbs, b.limbs, t);
+    return redc_wide_unreduced(t);
+  }
+  // (a b + c d) R^-1 + {0 or p}, below 2p, for a, b, c, d <= 2p: two wide products summed before
+  // one reduction (a b + c d < 8p^2 < p 2^(32n): kRoomForSums, as product2_even_odd's bound).
+  CUZK_HD static DeviceField product2_karatsuba(const DeviceField& a, const DeviceField& b, const DeviceField& c,
+                                                const DeviceField& d)
+    requires kRoomForSums
+  {
+    uint32_t t[2 * kLimbs], u[2 * kLimbs];
+    mul_wide_karatsuba(a.limbs, b.limbs, t);
+    mul_wide_karatsuba(c.limbs, d.limbs, u);
+    add_wide(t, u);
+    return redc_wide_unreduced(t);
+  }
+  // out = |x - y| over len words; returns all ones where x < y, else 0.
+  template <size_t len>
+  CUZK_HD static uint32_t abs_diff(const uint32_t* x, const uint32_t* y, uint32_t* out) {
+    CarryChain c;
+    out[0] = c.sub_cc(x[0], y[0]);
+    CUZK_UNROLL for (size_t j = 1; j < len; ++j) out[j] = c.subc_cc(x[j], y[j]);
+    const uint32_t s = c.subc_cc(0, 0);  // 0 - borrow
+    CarryChain d;  // where s: -out = (out XOR s) + 1
+    d.add_cc(s & 1u, 0xffffffffu);
+    CUZK_UNROLL for (size_t j = 0; j + 1 < len; ++j) out[j] = d.addc_cc(out[j] ^ s, 0);
+    out[len - 1] = d.addc(out[len - 1] ^ s, 0);
+    return s;
+  }
+  // out = E + 2^32 O over len words (O's word k at o[k - 1]); the caller knows it fits.
+  template <size_t len>
+  CUZK_HD static void gather(const uint32_t* e, const uint32_t* o, uint32_t* out) {
+    CarryChain c;
+    out[0] = e[0];
+    out[1] = c.add_cc(e[1], o[0]);
+    CUZK_UNROLL for (size_t k = 2; k + 1 < len; ++k) out[k] = c.addc_cc(e[k], o[k - 1]);
+    out[len - 1] = c.addc(e[len - 1], o[len - 2]);
+  }
+  // E + 2^32 O += a b for h-word a, b, into zeros (e[0..2h), o[0..2h - 1)): row i puts a_j b_i
+  // with i + j even into E at words (i + j, i + j + 1), the others into O, as product_rows does
+  // for n words. A row's top word is fresh (no carry out) or its carry goes to the word above,
+  // which no earlier row reached: E rows i >= 2 even, O rows i odd (rows' tops: E h - 1, h + 1,
+  // h + 1, h + 3, ...; O h - 1, h - 1, h + 1, h + 1, ...).
+  template <size_t h, size_t i = 0>
+  CUZK_HD static void half_rows(uint32_t* e, uint32_t* o, const uint32_t* a, const uint32_t* b) {
+    if constexpr (i < h) {
+      constexpr size_t je = i & 1, eo = i + je, oo = i - je;
+      {
+        CarryChain c;
+        detail::mad_row<h>(c, e + eo, a + je, b[i]);
+        if constexpr (i >= 2 && je == 0) e[eo + h] = c.addc(0, 0);
+      }
+      {
+        CarryChain c;
+        detail::mad_row<h>(c, o + oo, a + (1 - je), b[i]);
+        if constexpr (je == 1) o[oo + h] = c.addc(0, 0);
+      }
+      half_rows<h, i + 1>(e, o, a, b);
+    }
   }
   // x += y (2n words); the caller knows the sum fits.
   CUZK_HD static void add_wide(uint32_t* x, const uint32_t* y) {
@@ -640,6 +771,7 @@ struct alignas(8) DeviceField {
   // The operand order matters: a is the reduced one.
   CUZK_HD static DeviceField mul_unreduced(const DeviceField& a, const DeviceField& b) {
     if constexpr (std::is_same_v<MulAlgo, detail::MulEvenOdd>) return product_even_odd(a, b);
+    else if constexpr (std::is_same_v<MulAlgo, detail::MulKaratsuba>) return product_karatsuba(a, b);
     else return product_cios(a, b);
   }
   // a^2 for a < 2p, below 2p where kLazy (a^2 < 4p^2 < p 2^(32n), as redc_wide needs).

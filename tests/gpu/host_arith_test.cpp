@@ -5,7 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cstring>
+#include <vector>
 
 #include "cases.hpp"
 #include "gpu/curve.cuh"
@@ -330,6 +332,137 @@ TEST(HostField, CiosTwinAgrees) {
     ASSERT_EQ(std::memcmp(&cios_madd, &want_madd, sizeof want_madd), 0) << i;
     ASSERT_EQ(std::memcmp(&mix_madd, &want_madd, sizeof want_madd), 0) << i;
     ASSERT_EQ(std::memcmp(&mix_add, &want_add, sizeof want_add), 0) << i;
+  }
+}
+
+// The Karatsuba product (field.cuh's MulKaratsuba, docs/PERF.md 52) against the CPU: its 2n-word
+// product against a plain schoolbook, by words, and its Montgomery product, lazy product and
+// mul_sub against the field's, on word patterns and edges, with halves chosen so that a0 - a1 and
+// b0 - b1 take every pair of signs and zero (the middle term added, subtracted or 0: a wrong
+// sign, a dropped carry into m's top word or out of the place X m gives wrong words). Then the
+// curve formulas over it give the default's bytes, G1 and G2.
+template <class D>
+void schoolbook(const uint32_t* a, const uint32_t* b, uint32_t* want) {
+  constexpr size_t n = D::kLimbs;
+  for (size_t k = 0; k < 2 * n; ++k) want[k] = 0;
+  for (size_t r = 0; r < n; ++r) {
+    uint64_t carry = 0;
+    for (size_t c = 0; c < n; ++c) {
+      const uint64_t t = uint64_t(a[r]) * b[c] + want[r + c] + carry;
+      want[r + c] = uint32_t(t);
+      carry = t >> 32;
+    }
+    want[r + n] = uint32_t(carry);
+  }
+}
+template <class F, class Config>
+void check_karatsuba(uint64_t salt) {
+  using D = DeviceType<F>;
+  using K = DeviceField<Config, detail::MulKaratsuba>;
+  constexpr size_t n = D::kLimbs, h = n / 2;
+  auto g = cuzk::test::rng(salt);
+  auto v = test::word_pattern_elements<F>(g, 1500);
+  for (const F& e : test::edge_elements<F>()) v.push_back(e);
+  const size_t m = v.size();
+  const auto as_k = [](const D& d) {
+    K k;
+    std::memcpy(&k, &d, sizeof k);
+    return k;
+  };
+  const auto from_k = [](const K& k) {
+    D d;
+    std::memcpy(&d, &k, sizeof d);
+    return d;
+  };
+  // Words with halves equal, or one half all ones against zeros: a0 - a1 of each sign and 0.
+  std::vector<std::array<uint32_t, n>> words;
+  for (const uint32_t lo : {0u, 1u, 0xffffffffu, 0x80000000u})
+    for (const uint32_t hi : {0u, 1u, 0xffffffffu, 0x80000000u}) {
+      std::array<uint32_t, n> w{};
+      for (size_t j = 0; j < h; ++j) w[j] = lo, w[h + j] = hi;
+      words.push_back(w);
+      w[0] ^= 1u, w[n - 1] = hi >> 3;  // below 2^(32n - 3) for the Montgomery products' bound
+      words.push_back(w);
+    }
+  {  // (2^(32n) - 1)(2^(32n - 1) + 1): the only operands found where X m carries into the top
+     // word (z0 + X^2 z2 has its words 2n - 1 - h .. 2n - 2 all ones).
+    std::array<uint32_t, n> a{}, b{};
+    for (size_t j = 0; j < n; ++j) a[j] = 0xffffffffu;
+    b[0] = 1, b[n - 1] = 0x80000000u;
+    words.push_back(a);
+    words.push_back(b);
+  }
+  for (size_t i = 0; i < m; ++i) {
+    std::array<uint32_t, n> w;
+    std::memcpy(w.data(), to_device(v[i]).limbs, sizeof w);
+    words.push_back(w);
+  }
+  {
+    uint32_t got[2 * n], want[2 * n];
+    const auto& a = words[words.size() - m - 2];
+    const auto& b = words[words.size() - m - 1];
+    K::mul_wide_karatsuba(a.data(), b.data(), got);
+    schoolbook<D>(a.data(), b.data(), want);
+    ASSERT_EQ(std::memcmp(got, want, sizeof got), 0) << "the carry into the top word";
+  }
+  for (size_t i = 0; i < words.size(); ++i)
+    for (size_t j : {i, (i * 7 + 3) % words.size(), (i + 1) % words.size()}) {
+      uint32_t got[2 * n], want[2 * n];
+      K::mul_wide_karatsuba(words[i].data(), words[j].data(), got);
+      schoolbook<D>(words[i].data(), words[j].data(), want);
+      ASSERT_EQ(std::memcmp(got, want, sizeof got), 0) << "words " << i << " * " << j;
+    }
+  for (size_t i = 0; i < m; ++i) {
+    const F& x = v[i];
+    const F& y = v[(i * 7 + 1) % m];
+    const K kx = as_k(to_device(x)), ky = as_k(to_device(y));
+    ASSERT_EQ(to_cpu<F>(from_k(kx * ky)), x * y) << i << ": " << show(x) << " * " << show(y);
+    const K lazy = K::mul_unreduced(kx, K::add_unreduced(ky, K::modulus()));  // b < 2p
+    ASSERT_TRUE(below_twice_p(from_k(lazy))) << i;
+    ASSERT_EQ(to_cpu<F>(from_k(lazy.reduced())), x * y) << i;
+    if constexpr (D::kRoomForSums) {
+      const F& c = v[(i * 11 + 5) % m];
+      const F& d = v[(i * 13 + 2) % m];
+      const K kc = as_k(to_device(c)), kd = as_k(to_device(d));
+      ASSERT_EQ(to_cpu<F>(from_k(K::mul_sub(kx, ky, kc, kd))), x * y - c * d) << i;
+      const K top = K::add_unreduced(kx, K::modulus());  // x + p
+      const K l = K::mul_sub_lazy(top, top, top, K::add_unreduced(kd, K::modulus()));
+      ASSERT_TRUE(below_twice_p(from_k(l))) << i;
+      ASSERT_EQ(to_cpu<F>(from_k(l.reduced())), x * x - x * d) << i;
+    }
+  }
+  if constexpr (D::kRoomForSums) {  // (2p - 1)^2 + (2p - 1) 2p: the widest sum
+    const K top2 = K::add_unreduced(as_k(to_device(-F::one())), K::modulus());
+    const K widest = K::product2_karatsuba(top2, top2, top2, K::twice_modulus());
+    EXPECT_TRUE(below_twice_p(from_k(widest)));
+    EXPECT_EQ(to_cpu<F>(from_k(widest.reduced())), F::one());
+  }
+}
+TEST(HostField, KaratsubaFp) { check_karatsuba<Fp, ff::FpConfig>(613); }
+TEST(HostField, KaratsubaFr) { check_karatsuba<Fr, ff::FrConfig>(614); }
+TEST(HostField, KaratsubaCurveTwins) {
+  using KFp = DeviceField<ff::FpConfig, detail::MulKaratsuba>;
+  auto g = cuzk::test::rng(615);
+  auto as = [](const auto& from, auto to) {
+    std::memcpy(static_cast<void*>(&to), static_cast<const void*>(&from), sizeof to);
+    return to;
+  };
+  const auto bases = test::random_affine_points<ec::G1Curve>(g, 8);
+  const auto c = test::point_cases<ec::G1Curve, ec::XYZZ>(g, std::span<const ec::G1Affine>(bases), 40);
+  for (size_t i = 0; i < c.a.size(); ++i) {
+    const auto want_madd = to_device(c.a[i]) + to_device(c.q[i]);
+    const auto want_add = to_device(c.a[i]) + to_device(c.b[i]);
+    const auto madd = as(c.a[i], DeviceXYZZ<KFp>{}) + as(c.q[i], DeviceAffine<KFp>{});
+    const auto add = as(c.a[i], DeviceXYZZ<KFp>{}) + as(c.b[i], DeviceXYZZ<KFp>{});
+    ASSERT_EQ(std::memcmp(&madd, &want_madd, sizeof madd), 0) << i;
+    ASSERT_EQ(std::memcmp(&add, &want_add, sizeof add), 0) << i;
+  }
+  const auto bases2 = test::random_affine_points<ec::G2Curve>(g, 4);
+  const auto c2 = test::point_cases<ec::G2Curve, ec::XYZZ>(g, std::span<const ec::G2Affine>(bases2), 12);
+  for (size_t i = 0; i < c2.a.size(); ++i) {
+    const auto want = to_device(c2.a[i]) + to_device(c2.q[i]);
+    const auto got = as(c2.a[i], DeviceXYZZ<DeviceFp2T<KFp>>{}) + as(c2.q[i], DeviceAffine<DeviceFp2T<KFp>>{});
+    ASSERT_EQ(std::memcmp(&got, &want, sizeof got), 0) << i;
   }
 }
 
