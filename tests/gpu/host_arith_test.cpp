@@ -154,6 +154,22 @@ void check_word_patterns(uint64_t salt) {
 TEST(HostField, WordPatternsFp) { check_word_patterns<Fp>(604); }
 TEST(HostField, WordPatternsFr) { check_word_patterns<Fr>(605); }
 
+// a b over 2n words, the plain schoolbook (the reference for mul_wide and mul_wide_karatsuba).
+template <class D>
+void schoolbook(const uint32_t* a, const uint32_t* b, uint32_t* want) {
+  constexpr size_t n = D::kLimbs;
+  for (size_t k = 0; k < 2 * n; ++k) want[k] = 0;
+  for (size_t r = 0; r < n; ++r) {
+    uint64_t carry = 0;
+    for (size_t c = 0; c < n; ++c) {
+      const uint64_t t = uint64_t(a[r]) * b[c] + want[r + c] + carry;
+      want[r + c] = uint32_t(t);
+      carry = t >> 32;
+    }
+    want[r + n] = uint32_t(carry);
+  }
+}
+
 // The lazily reduced Fp2 product (2n-word products, one reduction per coefficient) on word-pattern
 // coefficients: p - 1 in both halves gives the largest sums the bounds in curve.cuh allow.
 TEST(HostField, WordPatternsFp2) {
@@ -173,20 +189,12 @@ TEST(HostField, WordPatternsFp2) {
   uint32_t with[24] = {};
   DeviceFp::add_modulus_squared(with);
   EXPECT_EQ(std::memcmp(sq, with, sizeof sq), 0);
-  // mul_wide against the CPU's 768-bit schoolbook on word patterns.
+  // mul_wide against the plain 768-bit schoolbook on word patterns.
   for (size_t i = 0; i < m; ++i) {
     const DeviceFp a = DeviceFp::from_cpu(v[i]), b = DeviceFp::from_cpu(v[(i * 13 + 5) % m]);
-    uint32_t got[24], want[24] = {};
+    uint32_t got[24], want[24];
     DeviceFp::mul_wide(a.limbs, b.limbs, got);
-    for (size_t r = 0; r < 12; ++r) {
-      uint64_t carry = 0;
-      for (size_t c = 0; c < 12; ++c) {
-        const uint64_t t = uint64_t(a.limbs[r]) * b.limbs[c] + want[r + c] + carry;
-        want[r + c] = uint32_t(t);
-        carry = t >> 32;
-      }
-      want[r + 12] = uint32_t(carry);
-    }
+    schoolbook<DeviceFp>(a.limbs, b.limbs, want);
     ASSERT_EQ(std::memcmp(got, want, sizeof got), 0) << i << ": " << show(v[i]);
   }
 }
@@ -341,20 +349,6 @@ TEST(HostField, CiosTwinAgrees) {
 // b0 - b1 take every pair of signs and zero (the middle term added, subtracted or 0: a wrong
 // sign, a dropped carry into m's top word or out of the place X m gives wrong words). Then the
 // curve formulas over it give the default's bytes, G1 and G2.
-template <class D>
-void schoolbook(const uint32_t* a, const uint32_t* b, uint32_t* want) {
-  constexpr size_t n = D::kLimbs;
-  for (size_t k = 0; k < 2 * n; ++k) want[k] = 0;
-  for (size_t r = 0; r < n; ++r) {
-    uint64_t carry = 0;
-    for (size_t c = 0; c < n; ++c) {
-      const uint64_t t = uint64_t(a[r]) * b[c] + want[r + c] + carry;
-      want[r + c] = uint32_t(t);
-      carry = t >> 32;
-    }
-    want[r + n] = uint32_t(carry);
-  }
-}
 template <class F, class Config>
 void check_karatsuba(uint64_t salt) {
   using D = DeviceType<F>;
