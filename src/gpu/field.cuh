@@ -497,13 +497,7 @@ struct alignas(8) DeviceField {
       if (i + 1 < n) redc_round(lo, y);
     }
     // The last round (odd) left E = y (y[0] = 0), O = lo: T = lo + y[1..]; then + H.
-    DeviceField r;
-    {
-      CarryChain c;
-      r.limbs[0] = c.add_cc(lo[0], y[1]);
-      CUZK_UNROLL for (size_t j = 1; j + 1 < n; ++j) r.limbs[j] = c.addc_cc(lo[j], y[j + 1]);
-      r.limbs[n - 1] = c.addc(lo[n - 1], 0);
-    }
+    DeviceField r = last_round_sum(lo, y);
     {
       CarryChain c;
       r.limbs[0] = c.add_cc(r.limbs[0], t[n]);
@@ -528,11 +522,7 @@ struct alignas(8) DeviceField {
     detail::mul_row<n>(e, a, b[0]);      // row 0: a_j b_0, j even, at E words j, j + 1
     detail::mul_row<n>(o, a + 1, b[0]);  // j odd: words j, j + 1 = O's j - 1, j
     product_rows<1>(e, o, a, b);
-    CarryChain c;
-    out[0] = e[0];
-    out[1] = c.add_cc(e[1], o[0]);
-    CUZK_UNROLL for (size_t k = 2; k + 1 < 2 * n; ++k) out[k] = c.addc_cc(e[k], o[k - 1]);
-    out[2 * n - 1] = c.addc(e[2 * n - 1], o[2 * n - 2]);  // a b < 2^(64n): no carry out
+    gather<2 * n>(e, o, out);  // a b < 2^(64n): no carry out
   }
   // out = a b, 2n words, by one level of subtractive Karatsuba (docs/PERF.md 52). With halves of
   // h = n/2 words, a = a0 + X a1, X = 2^(32h), and z0 = a0 b0, z2 = a1 b1:
@@ -967,11 +957,17 @@ struct alignas(8) DeviceField {
       if (i + 1 < n) round_next<kSum>(x, y, a, b[i + 1], c, word(i + 1));
     }
     // The last round (n - 1, odd) left E = y with y[0] = 0 and O = x: the result is x + y[1..].
+    return last_round_sum(x, y);
+  }
+  // o + e[1..] (e / 2^32, e[0] = 0): T after the last of the even/odd rounds (rounds_even_odd,
+  // redc_wide), from its O = o and E = e; below 2^(32n) by the rounds' bounds.
+  CUZK_HD static DeviceField last_round_sum(const uint32_t* o, const uint32_t* e) {
+    constexpr size_t n = kLimbs;
     DeviceField r;
-    CarryChain ch;
-    r.limbs[0] = ch.add_cc(x[0], y[1]);
-    CUZK_UNROLL for (size_t j = 1; j + 1 < n; ++j) r.limbs[j] = ch.addc_cc(x[j], y[j + 1]);
-    r.limbs[n - 1] = ch.addc(x[n - 1], 0);
+    CarryChain c;
+    r.limbs[0] = c.add_cc(o[0], e[1]);
+    CUZK_UNROLL for (size_t j = 1; j + 1 < n; ++j) r.limbs[j] = c.addc_cc(o[j], e[j + 1]);
+    r.limbs[n - 1] = c.addc(o[n - 1], 0);
     return r;
   }
   // Round 0 of mul_even_odd: E = a_even t, O = a_odd t (no accumulator yet), then the reduction.
