@@ -7,6 +7,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <optional>
 #include <vector>
 
@@ -277,8 +278,39 @@ int run(const E2eBenchOptions& o) {
   const double tl_max_gap = timeline_median([](const BusySummary& b, double) { return b.max_gap_ms; });
   const double tl_outside = timeline_median([](const BusySummary& b, double proof) { return proof - b.span_ms; });
 
+  // Each MSM's phases and terms (the GPU backend's; docs/PERF.md 53), medians over the partitions.
+  struct PhaseField {
+    const char* name;
+    double (*of)(const groth16::MsmPhases&);
+  };
+  static constexpr PhaseField kPhaseFields[] = {
+      {"terms", [](const groth16::MsmPhases& p) { return double(p.terms); }},
+      {"significant", [](const groth16::MsmPhases& p) { return double(p.significant); }},
+      {"ones_terms", [](const groth16::MsmPhases& p) { return double(p.ones_terms); }},
+      {"prepare_ms", [](const groth16::MsmPhases& p) { return p.prepare; }},
+      {"ones_ms", [](const groth16::MsmPhases& p) { return p.ones; }},
+      {"sort_ms", [](const groth16::MsmPhases& p) { return p.sort; }},
+      {"accumulate_ms", [](const groth16::MsmPhases& p) { return p.accumulate; }},
+      {"reduce_ms", [](const groth16::MsmPhases& p) { return p.reduce; }},
+  };
+  const auto phase_median = [&](size_t msm, const PhaseField& f) {
+    std::vector<double> v;
+    for (const auto& p : parts) v.push_back(f.of(p.prover.msm_phases[msm]));
+    return median(v);
+  };
+  const bool has_phases = std::ranges::any_of(parts, [](const engine::PartitionTimes& p) {
+    return std::ranges::any_of(p.prover.msm_phases, [](const groth16::MsmPhases& m) { return m.terms > 0; });
+  });
+
   if (o.json) {
-    std::string stages, proofs;
+    std::string stages, proofs, phases;
+    for (size_t i = 0; has_phases && i < std::size(groth16::kMsmOfNames); ++i) {
+      std::string fields;
+      for (const PhaseField& f : kPhaseFields)
+        fields += fmt::format("{}\"{}\":{:.{}f}", fields.empty() ? "" : ",", f.name, phase_median(i, f),
+                              std::string_view(f.name).ends_with("_ms") ? 2 : 0);
+      phases += fmt::format("{}\"{}\":{{{}}}", phases.empty() ? "" : ",", groth16::kMsmOfNames[i], fields);
+    }
     for (const Stage& s : kStages) {
       std::vector<double> v;
       for (const auto& p : parts) v.push_back(s.of(p));
@@ -295,12 +327,12 @@ int run(const E2eBenchOptions& o) {
         "\"parallel_synthesis\":{},\"partitions\":{},\"constraints\":{},\"aux\":{},\"compile_ms\":{:.1f},"
         "\"key_scalars_ms\":{:.1f},\"key_points_ms\":{:.1f},\"circuit_upload_ms\":{:.1f},\"witness_buffers_ms\":{:.1f},"
         "\"proofs_ms\":[{}],\"median_parse_ms\":{:.1f},"
-        "\"median_proof_ms\":{:.1f},\"proofs_per_hour\":{:.1f},\"partition_median_ms\":{{{}}},"
+        "\"median_proof_ms\":{:.1f},\"proofs_per_hour\":{:.1f},\"partition_median_ms\":{{{}}},\"msm_phases\":{},"
         "\"device_timeline\":{},\"peak_rss_gib\":{:.2f},\"peak_gpu_gib\":{:.2f},\"reserved_gpu_gib\":{:.2f},\"placement\":\"{}\",\"gpu_memory_limit_gib\":{:.2f},"
         "\"ok\":{}}}\n",
         o.kind, o.sector_size, own.backend, pool.threads(), in_flight, !o.serial_challenges, w.partitions, own.constraints,
         own.aux, own.compile_ms, own.scalars_ms, own.points_ms, own.circuit_ms, buffers_ms, proofs, median(parse_ms), med,
-        per_hour, stages, timeline, peak_rss_gib(), gpu_peak_gib, gpu_reserved_gib, own.placement,
+        per_hour, stages, has_phases ? "{" + phases + "}" : std::string("null"), timeline, peak_rss_gib(), gpu_peak_gib, gpu_reserved_gib, own.placement,
         double(choice.memory_limit) / double(1ull << 30), ok ? "true" : "false");
     return ok ? 0 : 1;
   }
@@ -315,6 +347,15 @@ int run(const E2eBenchOptions& o) {
     fmt::print(" {} {:.1f}", s.name, median(v));
   }
   fmt::print("\n");
+  if (has_phases) {
+    fmt::print("  MSMs per partition (median of {}): terms (in buckets, k = 1); prepare, ones, sort, accumulate, reduce "
+               "ms\n", parts.size());
+    for (size_t i = 0; i < std::size(groth16::kMsmOfNames); ++i) {
+      const auto at = [&](size_t f) { return phase_median(i, kPhaseFields[f]); };
+      fmt::print("    {:<5} {:>11.0f} ({:.0f}, {:.0f}); {:.1f}, {:.1f}, {:.1f}, {:.1f}, {:.1f}\n", groth16::kMsmOfNames[i],
+                 at(0), at(1), at(2), at(3), at(4), at(5), at(6), at(7));
+    }
+  }
   if (on_device)
     fmt::print("  device timeline (median of {} proofs): turns span {:.1f} ms, held {:.2f} %, idle {:.1f} ms in {:.0f} "
                "gaps (longest {:.2f} ms); {:.1f} ms of the proof outside the span\n",

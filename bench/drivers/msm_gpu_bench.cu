@@ -154,7 +154,7 @@ int bench(const MsmGpuBenchOptions& o) {
                 "points/s", "prepare/sort/accumulate/reduce ms (median run)");
   for (unsigned log_n = o.log_n_min; log_n <= o.log_n_max; ++log_n) {
     const size_t n = size_t{1} << log_n;
-    std::vector<std::pair<double, gpu::Msm<ec::G1Curve>::Timing>> runs;
+    std::vector<std::pair<double, typename gpu::Msm<Curve>::Timing>> runs;
     for (unsigned r = 0; r <= o.repeat; ++r) {
       const auto t0 = std::chrono::steady_clock::now();
       const auto result =
@@ -163,8 +163,7 @@ int bench(const MsmGpuBenchOptions& o) {
       const auto t1 = std::chrono::steady_clock::now();
       (void)result;
       const auto& t = msm.last_timing();
-      if (r > 0) runs.push_back({std::chrono::duration<double, std::milli>(t1 - t0).count(),
-                                 {t.prepare, t.sort, t.accumulate, t.reduce}});
+      if (r > 0) runs.push_back({std::chrono::duration<double, std::milli>(t1 - t0).count(), t});
     }
     std::sort(runs.begin(), runs.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
     const auto& med = runs[runs.size() / 2];

@@ -106,10 +106,18 @@ class Msm {
   // the memory, as the streamed prover's H does.
   void release_workspace();
 
-  // Milliseconds of the last run's phases (prepare, sort, accumulate, reduce; summed over the
-  // chunks of run_host), for the bench.
+  // The last run's phases in milliseconds (prepare: canonical form and compaction; ones: the
+  // k = 1 terms' sum; sort, accumulate, reduce: Pippenger's stages 2 and 3) and its terms (n, the
+  // significant ones that went through the buckets, the k = 1 ones); summed over the chunks of
+  // run_host and run_streamed. For the benches (docs/PERF.md 53).
   struct Timing {
-    float prepare = 0, sort = 0, accumulate = 0, reduce = 0;
+    float prepare = 0, ones = 0, sort = 0, accumulate = 0, reduce = 0;
+    size_t terms = 0, significant = 0, ones_terms = 0;
+    Timing& operator+=(const Timing& t) {
+      prepare += t.prepare, ones += t.ones, sort += t.sort, accumulate += t.accumulate, reduce += t.reduce;
+      terms += t.terms, significant += t.significant, ones_terms += t.ones_terms;
+      return *this;
+    }
   };
   const Timing& last_timing() const { return timing_; }
 

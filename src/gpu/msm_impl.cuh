@@ -518,8 +518,7 @@ ec::Jacobian<Curve> Msm<Curve>::run_chunks(std::span<const ec::Affine<Curve>> ba
                           : options.scalar_order == Order::natural ? scalars + at
                                                                      : scalars;
     total += run_impl(b[i % 2], terms, density != nullptr ? density + at / 64 : nullptr, len, options, at);
-    sum.prepare += timing_.prepare, sum.sort += timing_.sort, sum.accumulate += timing_.accumulate;
-    sum.reduce += timing_.reduce;
+    sum += timing_;
   }
   timing_ = sum;
   copy.synchronize();
@@ -576,7 +575,7 @@ ec::Jacobian<Curve> Msm<Curve>::run_impl(const ec::Affine<Curve>* bases_cpu, con
     std::construct_at(w.readback.data());
   }
   typename Workspace::Readback& rb = w.readback[0];
-  Event e_start, e_prepared, e_end;
+  Event e_start, e_compacted, e_prepared, e_end;
   float sort_ms = 0, acc_ms = 0;
   e_start.record(s);
 
@@ -618,6 +617,7 @@ ec::Jacobian<Curve> Msm<Curve>::run_impl(const ec::Affine<Curve>* bases_cpu, con
     (ones ? one_terms : sig_terms) = out;
   }
   const size_t m = host_counts[0], m1 = host_counts[1];
+  e_compacted.record(s);
   if (m1 > 0) {  // a sum per thread over 16 or more terms, then a tree
     const size_t threads = std::bit_ceil(std::min<size_t>(size_t{1} << 16, (m1 + 15) / 16));
     const size_t per = (m1 + threads - 1) / threads;
@@ -744,10 +744,12 @@ ec::Jacobian<Curve> Msm<Curve>::run_impl(const ec::Affine<Curve>* bases_cpu, con
       }
     }
   }
-  timing_.prepare = Event::elapsed_ms(e_start, e_prepared);
+  timing_.prepare = Event::elapsed_ms(e_start, e_compacted);
+  timing_.ones = Event::elapsed_ms(e_compacted, e_prepared);
   timing_.sort = sort_ms;
   timing_.accumulate = acc_ms;
-  timing_.reduce = Event::elapsed_ms(e_start, e_end) - timing_.prepare - sort_ms - acc_ms;
+  timing_.reduce = Event::elapsed_ms(e_start, e_end) - timing_.prepare - timing_.ones - sort_ms - acc_ms;
+  timing_.terms = n, timing_.significant = m, timing_.ones_terms = m1;
   return acc + ones_sum.to_jacobian();
 }
 

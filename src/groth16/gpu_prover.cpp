@@ -82,15 +82,23 @@ struct Bases {
 
 // sum_i scalars[i] bases[i] over n device scalars, with a density (device words and the same on
 // the host) or without, from resident or streamed bases; `o` as given (the scalars' order), its
-// chunk chosen here.
+// chunk chosen here. The run's phases are added to `phases`.
 template <class Curve>
-ec::Jacobian<Curve> msm(gpu::Msm<Curve>& g, const Bases<ec::Affine<Curve>>& bases, const Fr* scalars, size_t n,
-                        const uint64_t* words = nullptr, std::span<const uint64_t> host_words = {},
-                        gpu::MsmOptions o = {}) {
-  if (bases.device != nullptr)
-    return words ? g.run(bases.device, scalars, words, n, o) : g.run(bases.device, scalars, n, o);
-  o.host_chunk = std::is_same_v<Curve, ec::G2Curve> ? kStreamChunkG2 : kStreamChunkG1;
-  return words ? g.run_streamed(bases.host, scalars, words, host_words, n, o) : g.run_streamed(bases.host, scalars, n, o);
+ec::Jacobian<Curve> msm(gpu::Msm<Curve>& g, MsmPhases& phases, const Bases<ec::Affine<Curve>>& bases,
+                        const Fr* scalars, size_t n, const uint64_t* words = nullptr,
+                        std::span<const uint64_t> host_words = {}, gpu::MsmOptions o = {}) {
+  const ec::Jacobian<Curve> sum = [&] {
+    if (bases.device != nullptr)
+      return words ? g.run(bases.device, scalars, words, n, o) : g.run(bases.device, scalars, n, o);
+    o.host_chunk = std::is_same_v<Curve, ec::G2Curve> ? kStreamChunkG2 : kStreamChunkG1;
+    return words ? g.run_streamed(bases.host, scalars, words, host_words, n, o)
+                 : g.run_streamed(bases.host, scalars, n, o);
+  }();
+  const auto& t = g.last_timing();
+  phases.prepare += t.prepare, phases.ones += t.ones, phases.sort += t.sort, phases.accumulate += t.accumulate;
+  phases.reduce += t.reduce;
+  phases.terms += t.terms, phases.significant += t.significant, phases.ones_terms += t.ones_terms;
+  return sum;
 }
 
 }  // namespace
@@ -436,7 +444,9 @@ Expected<Proof> GpuProver::finish(Rows& rows, const Blinding& blinding, ProverTi
   gpu::MsmOptions h_order;
   h_order.scalar_order = gpu::Order::bit_reversed;
   h_order.scalar_log_n = s.domain.log_size();
-  sums.h = timed(t.msm_h, [&] { return msm(s.g1, bases(&KB::h, &P::h), rows.a.data(), m - 1, nullptr, {}, h_order); });
+  sums.h = timed(t.msm_h, [&] {
+    return msm(s.g1, t.phases(MsmOf::h), bases(&KB::h, &P::h), rows.a.data(), m - 1, nullptr, {}, h_order);
+  });
   rows.a = {};
   gpu::DeviceBuffer<Fr> zd;
   if (rows.inputs == nullptr) {  // streamed: z up now
@@ -450,15 +460,18 @@ Expected<Proof> GpuProver::finish(Rows& rows, const Blinding& blinding, ProverTi
     rows.aux = zd.data() + n_in;
   }
   const Density& d = *rows.density;
-  sums.l = timed(t.msm_l, [&] { return msm(s.g1, bases(&KB::l, &P::l), rows.aux, n_aux); });
+  sums.l = timed(t.msm_l, [&] { return msm(s.g1, t.phases(MsmOf::l), bases(&KB::l, &P::l), rows.aux, n_aux); });
   sums.a = timed(t.msm_a, [&] {
     const auto a = bases(&KB::a, &P::a);
-    return msm(s.g1, a, rows.inputs, n_in) + msm(s.g1, a.from(n_in), rows.aux, n_aux, rows.a_aux, d.a_aux.words());
+    MsmPhases& ph = t.phases(MsmOf::a);
+    return msm(s.g1, ph, a, rows.inputs, n_in) +
+           msm(s.g1, ph, a.from(n_in), rows.aux, n_aux, rows.a_aux, d.a_aux.words());
   });
   sums.b_g1 = timed(t.msm_b_g1, [&] {
     const auto b = bases(&KB::b_g1, &P::b_g1);
-    return msm(s.g1, b, rows.inputs, n_in, rows.b_input, d.b_input.words()) +
-           msm(s.g1, b.from(b_in), rows.aux, n_aux, rows.b_aux, d.b_aux.words());
+    MsmPhases& ph = t.phases(MsmOf::b_g1);
+    return msm(s.g1, ph, b, rows.inputs, n_in, rows.b_input, d.b_input.words()) +
+           msm(s.g1, ph, b.from(b_in), rows.aux, n_aux, rows.b_aux, d.b_aux.words());
   });
   // Compact and streamed: the G2 workspace takes the G1 one's memory, and the next proof's H both
   // (the plan, groth16/gpu_memory_plan.hpp, counts them in turn). Beside other provers of the card
@@ -467,8 +480,9 @@ Expected<Proof> GpuProver::finish(Rows& rows, const Blinding& blinding, ProverTi
   if (in_turn) s.g1.release_workspace();
   sums.b_g2 = timed(t.msm_b_g2, [&] {
     const auto b = bases(&KB::b_g2, &P::b_g2);
-    return msm(s.g2, b, rows.inputs, n_in, rows.b_input, d.b_input.words()) +
-           msm(s.g2, b.from(b_in), rows.aux, n_aux, rows.b_aux, d.b_aux.words());
+    MsmPhases& ph = t.phases(MsmOf::b_g2);
+    return msm(s.g2, ph, b, rows.inputs, n_in, rows.b_input, d.b_input.words()) +
+           msm(s.g2, ph, b.from(b_in), rows.aux, n_aux, rows.b_aux, d.b_aux.words());
   });
   if (in_turn) s.g2.release_workspace();
   t.device_end = Clock::now();

@@ -9,6 +9,7 @@
 //   3. With blinding r, s:  A = α + a + rδ,  B = β + b₂ + sδ,  B₁ = β + b₁ + sδ,
 //      C = sA + rB₁ − rsδ + h + l.
 
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -24,12 +25,24 @@
 
 namespace cuzk::groth16 {
 
+// One of a proof's five MSMs as the GPU backend ran it, summed over its calls (a and b: the inputs'
+// and the aux's): its phases in milliseconds and its terms (gpu::Msm::Timing says what each is;
+// docs/PERF.md 53). All zero on the CPU backend.
+struct MsmPhases {
+  double prepare = 0, ones = 0, sort = 0, accumulate = 0, reduce = 0;
+  uint64_t terms = 0, significant = 0, ones_terms = 0;
+};
+enum class MsmOf : uint8_t { h, l, a, b_g1, b_g2 };
+inline constexpr const char* kMsmOfNames[] = {"h", "l", "a", "b_g1", "b_g2"};
+
 // Per-stage wall times of one proof, in milliseconds.
 struct ProverTimes {
   double upload = 0;    // a GPU backend: z to the device (from a witness)
   double gpu_wait = 0;  // a GPU backend: waiting for the device while another proof ran there
   double spmv = 0;  // a, b, c from a witness (0 where the assignment carried them)
   double h_ntt = 0, msm_h = 0, msm_l = 0, msm_a = 0, msm_b_g1 = 0, msm_b_g2 = 0, total = 0;
+  std::array<MsmPhases, 5> msm_phases{};  // by MsmOf
+  MsmPhases& phases(MsmOf m) { return msm_phases[size_t(m)]; }
   // When the proof held its GPU: from its turn on the card to its last MSM's sum on the host (the
   // host's readbacks inside count as held). Unset (equal) for the CPU backend. The benches'
   // device timeline (core/timing.hpp: busy_summary; docs/PERF.md 46).
