@@ -1,9 +1,10 @@
 #pragma once
 // Multi-scalar multiplication sum_i k_i P_i on the GPU: Pippenger's bucket method, the device twin
 // of msm::multi_exp (src/msm/pippenger.hpp) with the same Booth digits and density semantics.
-//  1. scalars Montgomery -> canonical; terms with k = 0 or an infinite base are dropped, terms
-//     with k = 1 are summed by a batch-addition pass (no buckets), the rest are compacted (only
-//     where there are zeros or ones: random scalars are used in place);
+//  1. scalars Montgomery -> canonical; terms with k = 0 or an infinite base are dropped, the
+//     bases of terms with k = 1 are listed and summed apart (no buckets; the accumulation's madd
+//     and launch shape), the rest are listed for Pippenger: one kernel writes both lists, each
+//     block at its place in them (docs/PERF.md 53);
 //  2. per window (c or c + 1 bits: MsmWindows), (bucket, base | sign) pairs are radix-sorted by
 //     bucket, and each thread accumulates a fixed run of the sorted pairs (XYZZ += +-affine:
 //     ec/formulas.hpp's madd, 8M + 2S with G1's Y3 as one product of a sum, docs/PERF.md 50;

@@ -119,49 +119,63 @@ struct ScalarIndex {
 };
 
 // Stage 1 per scalar: canonical form (a Montgomery product with the integer 1 is a R^-1), its
-// base (the density rank), and its class: sig_flag (Pippenger) or one_flag (summed apart).
+// base (the density rank) and its class. The block appends its significant terms (Pippenger's) to
+// sig_terms and its k = 1 terms' bases (summed apart) to one_bases: ranks by warp ballots, then
+// one atomic a block and list for its place (counts[0], counts[1]). The lists are compacted as
+// they are written, in the blocks' order, on which neither the buckets' sums nor the ones' sum
+// depend (docs/PERF.md 53).
 template <class DA>
-__global__ void prepare_kernel(const DA* bases, const DeviceFr* scalars, ScalarIndex at, const uint64_t* density,
-                               const uint32_t* word_first, size_t n, bool split_ones, Term* terms, uint8_t* sig_flag,
-                               uint8_t* one_flag, uint32_t* counts) {
+__global__ void __launch_bounds__(kBlock) prepare_kernel(const DA* bases, const DeviceFr* scalars, ScalarIndex at,
+                                                         const uint64_t* density, const uint32_t* word_first, size_t n,
+                                                         bool split_ones, Term* sig_terms, uint32_t* one_bases,
+                                                         uint32_t* counts) {
   const size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (i >= n) return;
-  uint8_t sig = 0, one = 0;
-  uint32_t base = uint32_t(i);
-  bool present = true;
-  if (density != nullptr) {
-    const uint64_t w = density[i / 64];
-    const unsigned bit = unsigned(i % 64);
-    present = (w >> bit) & 1;
-    base = word_first[i / 64] + uint32_t(__popcll(w & ((uint64_t{1} << bit) - 1)));
-  }
+  bool sig = false, one = false;
   Term t;
-  if (present && !bases[base].infinity) {
-    DeviceFr unit = DeviceFr::zero();
-    unit.limbs[0] = 1;
-    const DeviceFr k = scalars[at(i)] * unit;
-    uint32_t high = 0;
-#pragma unroll
-    for (int w = 1; w < 8; ++w) high |= k.limbs[w];
-    const bool is_one = high == 0 && k.limbs[0] == 1;
-    if (!k.is_zero()) {
-      one = split_ones && is_one;
-      sig = !one;
+  if (i < n) {  // no return before the block's ranks: every lane votes
+    uint32_t base = uint32_t(i);
+    bool present = true;
+    if (density != nullptr) {
+      const uint64_t w = density[i / 64];
+      const unsigned bit = unsigned(i % 64);
+      present = (w >> bit) & 1;
+      base = word_first[i / 64] + uint32_t(__popcll(w & ((uint64_t{1} << bit) - 1)));
     }
+    if (present && !bases[base].infinity) {
+      DeviceFr unit = DeviceFr::zero();
+      unit.limbs[0] = 1;
+      const DeviceFr k = scalars[at(i)] * unit;
+      uint32_t high = 0;
 #pragma unroll
-    for (int w = 0; w < 8; ++w) t.k[w] = k.limbs[w];
+      for (int w = 1; w < 8; ++w) high |= k.limbs[w];
+      const bool is_one = high == 0 && k.limbs[0] == 1;
+      if (!k.is_zero()) {
+        one = split_ones && is_one;
+        sig = !one;
+      }
+#pragma unroll
+      for (int w = 0; w < 8; ++w) t.k[w] = k.limbs[w];
+    }
+    t.base = base;
   }
-  t.base = base;
-  terms[i] = t;
-  sig_flag[i] = sig;
-  one_flag[i] = one;
-  // counts[0] += significant terms, counts[1] += k = 1 terms: one atomic per warp.
-  const unsigned lanes = __activemask();
-  const unsigned sig_votes = __ballot_sync(lanes, sig), one_votes = __ballot_sync(lanes, one);
-  if ((threadIdx.x & 31) == unsigned(__ffs(lanes) - 1)) {
-    if (sig_votes != 0) atomicAdd(&counts[0], unsigned(__popc(sig_votes)));
-    if (one_votes != 0) atomicAdd(&counts[1], unsigned(__popc(one_votes)));
+  constexpr unsigned kWarps = kBlock / 32;
+  __shared__ uint32_t warp_at[2][kWarps], block_at[2];
+  const unsigned lane = threadIdx.x & 31, warp = threadIdx.x / 32, below = (1u << lane) - 1;
+  const unsigned sig_votes = __ballot_sync(~0u, sig), one_votes = __ballot_sync(~0u, one);
+  if (lane == 0) warp_at[0][warp] = __popc(sig_votes), warp_at[1][warp] = __popc(one_votes);
+  __syncthreads();
+  if (threadIdx.x < 2) {  // thread 0: the significant list, thread 1: the ones'
+    uint32_t total = 0;
+    for (unsigned w = 0; w < kWarps; ++w) {
+      const uint32_t c = warp_at[threadIdx.x][w];
+      warp_at[threadIdx.x][w] = total;
+      total += c;
+    }
+    block_at[threadIdx.x] = total != 0 ? atomicAdd(&counts[threadIdx.x], total) : 0;
   }
+  __syncthreads();
+  if (sig) sig_terms[block_at[0] + warp_at[0][warp] + __popc(sig_votes & below)] = t;
+  if (one) one_bases[block_at[1] + warp_at[1][warp] + __popc(one_votes & below)] = t.base;
 }
 
 // Stage 2a: the (bucket key, base | sign) pairs of windows [j0, j0 + group) for m terms, window
@@ -305,17 +319,29 @@ __global__ void fold_kernel(DX* data, size_t groups, size_t width, size_t half) 
   data[g * width + i] += data[g * width + i + half];
 }
 
-// The k = 1 terms: thread t sums the bases of list[t per, (t + 1) per); slots past the list
-// stay the identity.
+// The k = 1 terms: thread t < threads sums the bases of one_bases[t], [t + threads], ... (every
+// `threads`-th, so a warp's index loads are coalesced) into out[t]; threads up to `slots` (a power
+// of two, for fold_all) write the identity. In the accumulation's launch shape, whose madd it runs
+// (docs/PERF.md 39, 53).
 template <class DA, class DX>
-__global__ void __launch_bounds__(kBlock) ones_kernel(const DA* bases, const Term* list, size_t count, size_t per,
-                                                      size_t threads, DX* out) {
+__global__ void __launch_bounds__(Launch<DX>::kAccumulate.threads, Launch<DX>::kAccumulate.min_blocks)
+    ones_kernel(const DA* bases, const uint32_t* one_bases, size_t count, size_t threads, size_t slots, DX* out) {
   const size_t t = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (t >= threads) return;
+  if (t >= slots) return;
   DX acc = DX::identity();
-  const size_t end = min(count, (t + 1) * per);
-  for (size_t i = t * per; i < end; ++i) acc += bases[list[i].base];
+  if (t < threads)
+    for (size_t i = t; i < count; i += threads) acc += bases[one_bases[i]];
   out[t] = acc;
+}
+
+// Threads of `kernel` in blocks of `block` that the current device holds at once.
+template <class Kernel>
+size_t resident_threads(Kernel kernel, unsigned block) {
+  int blocks = 0, device = 0, sms = 0;
+  CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, int(block), 0));
+  CUDA_CHECK(cudaGetDevice(&device));
+  CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  return size_t(std::max(blocks, 1)) * size_t(sms) * block;
 }
 
 // Sorted pairs per accumulating thread when the caller leaves it open: long runs leave fewer
@@ -406,11 +432,12 @@ struct Msm<Curve>::Workspace {
     ec::XYZZ<Curve> window_sums[kMaxWindows], scaled_sums[kMaxWindows];
   };
   PinnedBuffer<Readback> readback;
-  Grow<Term> terms, sig_terms, one_terms;
-  Grow<uint8_t> sig_flag, one_flag, piece_flag, temp;
-  Grow<uint32_t> word_first, counts, keys[2], values[2], piece_key[2];
+  Grow<Term> sig_terms;
+  Grow<uint8_t> piece_flag, temp;
+  Grow<uint32_t> one_bases, word_first, counts, keys[2], values[2], piece_key[2];
   Grow<DX> buckets, piece[2], sums, shifted, sums2, ones;
-  size_t resident = 0;  // accumulating threads the GPU holds at once (balanced_run)
+  size_t resident = 0;       // accumulating threads the GPU holds at once (balanced_run)
+  size_t ones_resident = 0;  // ones_kernel's threads the GPU holds at once
   Grow<ec::Affine<Curve>> host_bases[2];  // run_host's double buffer
   Grow<ff::Fr> host_scalars[2];
 };
@@ -537,7 +564,7 @@ size_t Msm<Curve>::workspace_bytes() const {
   const Workspace& w = *ws_;
   size_t total = 0;
   const auto add = [&](const auto&... g) { ((total += g.buf.bytes()), ...); };
-  add(w.terms, w.sig_terms, w.one_terms, w.sig_flag, w.one_flag, w.piece_flag, w.temp, w.word_first, w.counts);
+  add(w.sig_terms, w.one_bases, w.piece_flag, w.temp, w.word_first, w.counts);
   add(w.keys[0], w.keys[1], w.values[0], w.values[1], w.piece_key[0], w.piece_key[1]);
   add(w.buckets, w.piece[0], w.piece[1], w.sums, w.shifted, w.sums2, w.ones);
   add(w.host_bases[0], w.host_bases[1], w.host_scalars[0], w.host_scalars[1]);
@@ -591,40 +618,29 @@ ec::Jacobian<Curve> Msm<Curve>::run_impl(const ec::Affine<Curve>* bases_cpu, con
     CUDA_CHECK(cub::DeviceScan::ExclusiveSum(w.temp.get(bytes, s), bytes, first, first, words, s.get()));
     word_first = first;
   }
-  Term* terms = w.terms.get(n, s);
-  uint8_t* sig_flag = w.sig_flag.get(n, s);
-  uint8_t* one_flag = w.one_flag.get(n, s);
+  Term* sig_terms = w.sig_terms.get(n, s);
+  uint32_t* one_bases = w.one_bases.get(options.split_ones ? n : 0, s);
   uint32_t* counts = w.counts.get(3, s);
   CUDA_CHECK(cudaMemsetAsync(counts, 0, 2 * sizeof(uint32_t), s.get()));
   prepare_kernel<<<blocks_for(n), kBlock, 0, s.get()>>>(bases, scalars, scalar_index, density, word_first, n,
-                                                        options.split_ones, terms, sig_flag, one_flag, counts);
+                                                        options.split_ones, sig_terms, one_bases, counts);
   Stream::check_launch();
   CUDA_CHECK(cudaMemcpyAsync(rb.counts, counts, sizeof rb.counts, cudaMemcpyDeviceToHost, s.get()));
   s.synchronize();
-  const uint32_t host_counts[2] = {rb.counts[0], rb.counts[1]};
-  // Compaction of the significant terms, and of the k = 1 ones, where there are others (random
-  // scalars have neither zeros nor ones: then the terms are used as they are).
-  const Term* sig_terms = terms;
-  const Term* one_terms = nullptr;
-  for (const bool ones : {false, true}) {
-    const size_t count = host_counts[ones ? 1 : 0];
-    if (ones ? count == 0 : count == n) continue;
-    Term* out = (ones ? w.one_terms : w.sig_terms).get(count, s);
-    uint8_t* flags = ones ? one_flag : sig_flag;
-    size_t bytes = 0;
-    CUDA_CHECK(cub::DeviceSelect::Flagged(nullptr, bytes, terms, flags, out, counts + 2, n, s.get()));
-    CUDA_CHECK(cub::DeviceSelect::Flagged(w.temp.get(bytes, s), bytes, terms, flags, out, counts + 2, n, s.get()));
-    (ones ? one_terms : sig_terms) = out;
-  }
-  const size_t m = host_counts[0], m1 = host_counts[1];
+  const size_t m = rb.counts[0], m1 = rb.counts[1];
   e_compacted.record(s);
-  if (m1 > 0) {  // a sum per thread over 16 or more terms, then a tree
-    const size_t threads = std::bit_ceil(std::min<size_t>(size_t{1} << 16, (m1 + 15) / 16));
-    const size_t per = (m1 + threads - 1) / threads;
-    DX* ones = w.ones.get(threads, s);
-    ones_kernel<<<blocks_for(threads), kBlock, 0, s.get()>>>(bases, one_terms, m1, per, threads, ones);
+  if (m1 > 0) {  // one wave of the card's resident threads, at least 16 terms each; then a tree
+    using OnesKernel = void (*)(const DA*, const uint32_t*, size_t, size_t, size_t, DX*);
+    constexpr OnesKernel ones_fn = ones_kernel<DA, DX>;
+    constexpr unsigned ones_block = Launch<DX>::kAccumulate.threads;
+    if (w.ones_resident == 0) w.ones_resident = resident_threads(ones_fn, ones_block);
+    const size_t threads = std::min(w.ones_resident, (m1 + 15) / 16);
+    const size_t slots = std::bit_ceil(threads);
+    DX* ones = w.ones.get(slots, s);
+    ones_fn<<<unsigned((slots + ones_block - 1) / ones_block), ones_block, 0, s.get()>>>(bases, one_bases, m1,
+                                                                                        threads, slots, ones);
     Stream::check_launch();
-    fold_all(ones, 1, threads, s);
+    fold_all(ones, 1, slots, s);
   }
   e_prepared.record(s);
 
@@ -645,15 +661,7 @@ ec::Jacobian<Curve> Msm<Curve>::run_impl(const ec::Affine<Curve>* bases_cpu, con
     constexpr unsigned acc_block = Launch<DX>::kAccumulate.threads;
     const size_t max_pairs = m * group;
     const unsigned cap = options.run_length != 0 ? options.run_length : default_run_length<DX>(max_pairs);
-    if (w.resident == 0) {
-      int blocks = 0;
-      CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, accumulate_kernel<DX, AffineLoad<DA>>,
-                                                               int(acc_block), 0));
-      int device = 0, sms = 0;
-      CUDA_CHECK(cudaGetDevice(&device));
-      CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-      w.resident = size_t(std::max(blocks, 1)) * size_t(sms) * acc_block;
-    }
+    if (w.resident == 0) w.resident = resident_threads(accumulate_kernel<DX, AffineLoad<DA>>, acc_block);
     // A caller's run length stays as given (the tests pick runs that cross every boundary).
     const auto run_for = [&](size_t pairs) {
       return options.run_length != 0 ? cap : balanced_run(pairs, cap, w.resident);

@@ -34,7 +34,7 @@ std::string_view placement_name(GpuPlacement p) {
 }
 
 size_t msm_workspace_bytes(size_t terms, size_t xyzz_bytes) {
-  const size_t per_term = 2 * 36 + 3;                        // Term arrays (8 limbs + index), flags
+  const size_t per_term = 36 + 4;                            // the significant terms' list, the ones' bases
   const size_t pairs = std::min(kMaxPairs, 8 * terms);       // up to 8 windows in one sort
   const size_t buckets = std::min(kMaxBuckets, terms / 4 + 1024);
   return terms * per_term + pairs * 16 + buckets * xyzz_bytes;

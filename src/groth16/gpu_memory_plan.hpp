@@ -8,7 +8,8 @@
 //              vectors, then the G1 MSMs' workspace (beside H's result for the h MSM), then the
 //              G2 one, each freed before the next is made (the stream-ordered pool keeps the
 //              memory mapped: gpu::Device::retain_pool_memory). For keys whose workspaces kept
-//              side by side do not fit beside them: a dense 32 GiB WindowPoSt key (~55 GB, docs/PERF.md 32);
+//              side by side do not fit beside them: a dense 32 GiB WindowPoSt key (~55 GB) on a
+//              card with less than ~136 GiB free (docs/PERF.md 32, 53);
 //   streamed — both stay on the host: a, b, c by the CPU's SpMV, uploaded per proof; the bases
 //              stream from page-locked host memory in chunks, each copied while the previous
 //              chunk is summed (gpu::Msm::run_streamed); z goes up after H, so the peak is H's
@@ -40,9 +41,9 @@ inline constexpr size_t kStreamChunkG1 = size_t{1} << 24;
 inline constexpr size_t kStreamChunkG2 = size_t{1} << 22;
 
 // Device bytes a GPU MSM of `terms` terms holds at its largest (gpu/msm_impl.cuh's workspace):
-// two 36-byte term arrays and three flag bytes a term, 16 bytes a sorted pair (keys and values,
-// double-buffered) for up to 8 windows' pairs at once but at most 2^30 pairs, and a group of
-// windows' buckets (at most 2^24 XYZZ points of `xyzz_bytes`).
+// a 36-byte term and a 4-byte base index (the k = 1 list) a term, 16 bytes a sorted pair (keys
+// and values, double-buffered) for up to 8 windows' pairs at once but at most 2^30 pairs, and a
+// group of windows' buckets (at most 2^24 XYZZ points of `xyzz_bytes`).
 size_t msm_workspace_bytes(size_t terms, size_t xyzz_bytes);
 
 struct GpuMemoryNeeds {

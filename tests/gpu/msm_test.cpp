@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <initializer_list>
 #include <thread>
 #include <vector>
 
@@ -167,18 +168,27 @@ TYPED_TEST(GpuMsmTest, DensityBitmaps) {
   Stream s;
   Msm<Curve> msm(s);
   const size_t n = kG1<Curve> ? 5001 : 777;
-  const auto k = random_scalars(g, n);
-  for (int kind = 0; kind < 3; ++kind) {  // random, all clear, all set
-    DensityBitmap density(n);
-    for (size_t i = 0; i < n; ++i) {
-      if (kind == 2 || (kind == 0 && g() % 3 != 0)) density.set(i);
-    }
-    auto bases = random_bases<Curve>(g, std::max<size_t>(density.count(), 1));
-    const auto expected = msm::multi_exp<Curve>(std::span<const Affine<Curve>>(bases), std::span<const Fr>(k),
-                                                density, pool());
-    EXPECT_EQ(gpu_msm(msm, s, bases, k, {}, &density), expected) << "kind " << kind;
-    if (kind == 1) {
-      EXPECT_TRUE(expected.is_identity());
+  const auto random = random_scalars(g, n);
+  auto bits = random;  // a PoRep witness' mix: mostly 0 and 1, some full scalars
+  for (size_t i = 0; i < n; ++i) {
+    const uint64_t r = g() % 100;
+    if (r < 50) bits[i] = Fr::one();
+    else if (r < 95) bits[i] = Fr::zero();
+  }
+  for (const std::vector<Fr>* k : std::initializer_list<const std::vector<Fr>*>{&random, &bits}) {
+    for (int kind = 0; kind < 3; ++kind) {  // random, all clear, all set
+      DensityBitmap density(n);
+      for (size_t i = 0; i < n; ++i) {
+        if (kind == 2 || (kind == 0 && g() % 3 != 0)) density.set(i);
+      }
+      auto bases = random_bases<Curve>(g, std::max<size_t>(density.count(), 1));
+      const auto expected = msm::multi_exp<Curve>(std::span<const Affine<Curve>>(bases), std::span<const Fr>(*k),
+                                                  density, pool());
+      EXPECT_EQ(gpu_msm(msm, s, bases, *k, {}, &density), expected) << "kind " << kind;
+      EXPECT_EQ(gpu_msm(msm, s, bases, *k, {.split_ones = false}, &density), expected) << "kind " << kind;
+      if (kind == 1) {
+        EXPECT_TRUE(expected.is_identity());
+      }
     }
   }
 }
@@ -198,8 +208,15 @@ TYPED_TEST(GpuMsmTest, MostlyZeroOneScalars) {
     else if (r < 95) k[i] = Fr::zero();
   }
   const auto expected = cpu_msm(bases, k);
+  const size_t ones = size_t(std::ranges::count(k, Fr::one())), zeros = size_t(std::ranges::count(k, Fr::zero()));
   EXPECT_EQ(gpu_msm(msm, s, bases, k), expected);
+  // The report the benches print (bench e2e's msm_phases): the terms, and which path took them.
+  EXPECT_EQ(msm.last_timing().terms, n);
+  EXPECT_EQ(msm.last_timing().ones_terms, ones);
+  EXPECT_EQ(msm.last_timing().significant, n - ones - zeros);
   EXPECT_EQ(gpu_msm(msm, s, bases, k, {.split_ones = false}), expected);
+  EXPECT_EQ(msm.last_timing().ones_terms, 0u);
+  EXPECT_EQ(msm.last_timing().significant, n - zeros);
 }
 
 TYPED_TEST(GpuMsmTest, RunHostMatchesCpu) {
