@@ -332,7 +332,8 @@ int run(const E2eBenchOptions& o) {
         "\"ok\":{}}}\n",
         o.kind, o.sector_size, own.backend, pool.threads(), in_flight, !o.serial_challenges, w.partitions, own.constraints,
         own.aux, own.compile_ms, own.scalars_ms, own.points_ms, own.circuit_ms, buffers_ms, proofs, median(parse_ms), med,
-        per_hour, stages, has_phases ? "{" + phases + "}" : std::string("null"), timeline, peak_rss_gib(), gpu_peak_gib, gpu_reserved_gib, own.placement,
+        per_hour, stages, has_phases ? "{" + phases + "}" : std::string("null"), timeline, peak_rss_gib(), gpu_peak_gib,
+        gpu_reserved_gib, own.placement,
         double(choice.memory_limit) / double(1ull << 30), ok ? "true" : "false");
     return ok ? 0 : 1;
   }
