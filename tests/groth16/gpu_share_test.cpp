@@ -157,9 +157,11 @@ TEST(GpuShare, PlansOnOneCardLeaveRoomForEveryProof) {
     EXPECT_LE(now.resident + now.held + now.largest_turn, card);
     return *p;
   };
-  // Alone, WindowPoSt would take the compact placement; beside a resident PoRep it is streamed:
-  // its key and circuit, its witnesses and the larger of the two proofs would exceed the card.
-  EXPECT_EQ(place_on_gpu(window_needs, card).value(), GpuPlacement::resident_compact);
+  // Alone, WindowPoSt takes the resident placement (compact on a card a few GiB smaller); beside a
+  // resident PoRep it is streamed: its key and circuit, its witnesses and the larger of the two
+  // proofs would exceed the card.
+  EXPECT_EQ(place_on_gpu(window_needs, card).value(), GpuPlacement::resident);
+  EXPECT_EQ(place_on_gpu(window_needs, card - 9 * kGiBytes).value(), GpuPlacement::resident_compact);
   EXPECT_EQ(load(porep_needs, GpuPriority::normal), GpuPlacement::resident);
   EXPECT_GT(window_needs.total(GpuPlacement::resident_compact, porep_needs.turn(GpuPlacement::resident)),
             card - allocated - porep_needs.witnesses);
@@ -174,14 +176,13 @@ TEST(GpuShare, PlansOnOneCardLeaveRoomForEveryProof) {
   EXPECT_EQ(load(winning_needs, GpuPriority::high), GpuPlacement::resident);
   // The express prover holds its whole proof; the turns are still PoRep's and WindowPoSt's.
   EXPECT_EQ(share.others().largest_turn, porep_needs.turn(GpuPlacement::resident));
-  // Loaded the other way round, WindowPoSt keeps its compact placement and PoRep adapts.
+  // Loaded the other way round, WindowPoSt keeps its resident placement and PoRep adapts.
   GpuShare other;
   std::vector<GpuShare::Member> other_members;  // after `other`: they leave it before it goes
   {
     const GpuShare::Others none = other.others();
-    EXPECT_EQ(place_on_gpu(window_needs, none.budget(card, 0), none.largest_turn).value(),
-              GpuPlacement::resident_compact);
-    other_members.push_back(other.join(window_needs.share_needs(GpuPlacement::resident_compact, GpuPriority::normal)));
+    EXPECT_EQ(place_on_gpu(window_needs, none.budget(card, 0), none.largest_turn).value(), GpuPlacement::resident);
+    other_members.push_back(other.join(window_needs.share_needs(GpuPlacement::resident, GpuPriority::normal)));
     const GpuShare::Others o = other.others();
     const size_t left = card - window_needs.key - window_needs.circuit;
     const GpuPlacement p = place_on_gpu(porep_needs, o.budget(left, 0), o.largest_turn).value();
