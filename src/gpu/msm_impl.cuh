@@ -620,7 +620,7 @@ ec::Jacobian<Curve> Msm<Curve>::run_impl(const ec::Affine<Curve>* bases_cpu, con
   }
   Term* sig_terms = w.sig_terms.get(n, s);
   uint32_t* one_bases = w.one_bases.get(options.split_ones ? n : 0, s);
-  uint32_t* counts = w.counts.get(3, s);
+  uint32_t* counts = w.counts.get(2, s);  // prepare_kernel's two lists, then a merge level's keys and pieces
   CUDA_CHECK(cudaMemsetAsync(counts, 0, 2 * sizeof(uint32_t), s.get()));
   prepare_kernel<<<blocks_for(n), kBlock, 0, s.get()>>>(bases, scalars, scalar_index, density, word_first, n,
                                                         options.split_ones, sig_terms, one_bases, counts);
