@@ -218,6 +218,10 @@ int main(int argc, char** argv) {
   bm->add_option("--windows", bench_msm.windows, "this many windows of widths as equal as possible, 12..256")
       ->check(CLI::Range(12, 256));
   bm->add_option("--run-length", bench_msm.run_length, "sorted pairs per accumulating thread (default: the library's)");
+  bm->add_option("--terms", bench_msm.terms,
+                 "in-place: the scalars read straight into the windows' digits, as the prover's h (default); "
+                 "classified: zeros and ones set apart first, as the witness MSMs")
+      ->check(CLI::IsMember({"in-place", "classified"}));
   bm->add_option("--repeat", bench_msm.repeat, "timed runs per size (after one warm-up)");
   bm->add_option("--device", bench_msm.device, "CUDA device ordinal");
   bm->add_flag("--host", bench_msm.host, "bases and scalars in pinned host memory, streamed to the GPU in chunks");

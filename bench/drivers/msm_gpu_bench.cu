@@ -145,6 +145,7 @@ int bench(const MsmGpuBenchOptions& o) {
   options.window = o.window;
   if (o.windows != 0) options.windows = gpu::MsmWindows::even(o.windows);
   options.run_length = o.run_length;
+  options.terms = o.terms == "classified" ? gpu::MsmTerms::classified : gpu::MsmTerms::in_place;
   options.host_chunk = o.host_chunk_log != 0 ? size_t{1} << o.host_chunk_log : 0;
 
   gpu::Msm<Curve> msm(s);
@@ -175,10 +176,11 @@ int bench(const MsmGpuBenchOptions& o) {
       std::printf(
           "{\"bench\":\"msm_gpu\",\"group\":\"%s\",\"log_n\":%u,\"n\":%zu,\"window\":%u,\"windows\":%u,\"repeat\":%zu,"
           "\"median_ms\":%.3f,\"min_ms\":%.3f,\"max_ms\":%.3f,\"points_per_s\":%.4g,\"prepare_ms\":%.3f,"
-          "\"sort_ms\":%.3f,\"accumulate_ms\":%.3f,\"reduce_ms\":%.3f,\"inputs\":\"%s\",\"device\":\"%s\"}\n",
+          "\"sort_ms\":%.3f,\"accumulate_ms\":%.3f,\"reduce_ms\":%.3f,\"inputs\":\"%s\",\"terms\":\"%s\","
+          "\"device\":\"%s\"}\n",
           group, log_n, n, plan.widest(), plan.count, runs.size(), med.first, runs.front().first, runs.back().first, pps,
           med.second.prepare, med.second.sort, med.second.accumulate, med.second.reduce,
-          o.host ? "pinned host, streamed" : "device", device.info().name.c_str());
+          o.host ? "pinned host, streamed" : "device", o.terms.c_str(), device.info().name.c_str());
     } else {
       std::printf("%-4s %6u %4u %4u %10.3f %10.3f %10.3f %12.4g   %.2f/%.2f/%.2f/%.2f\n", group, log_n,
                   plan.widest(), plan.count, med.first,

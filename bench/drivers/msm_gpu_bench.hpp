@@ -3,6 +3,7 @@
 // 2^log_n: distinct random bases made on the GPU, two random scalar sets alternated between runs,
 // the first (warm-up) run dropped; median, min, max milliseconds and points per second, and the
 // phases of the median run (prepare, sort, accumulate, reduce). A table, or one JSON object a line.
+// The scalars go to the windows in place by default (--terms), as the prover's h does.
 
 #include <string>
 
@@ -17,6 +18,8 @@ struct MsmGpuBenchOptions {
   unsigned window = 0;  // 0: by size
   unsigned windows = 0;  // > 0: this many windows of widths as equal as possible (overrides window)
   unsigned run_length = 0;  // sorted pairs per accumulating thread (0: gpu::Msm's default)
+  // "in-place" (gpu::MsmTerms::in_place, as the prover's h: random scalars) or "classified"
+  std::string terms = "in-place";
   int device = 0;
   bool host = false;          // bases and scalars in pinned host memory, streamed by Msm::run_host
   unsigned host_chunk_log = 0;  // with host: chunks of 2^k terms (0: gpu::kHostChunk)

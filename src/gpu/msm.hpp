@@ -4,7 +4,8 @@
 //  1. scalars Montgomery -> canonical; terms with k = 0 or an infinite base are dropped, the
 //     bases of terms with k = 1 are listed and summed apart (no buckets; the accumulation's madd
 //     and launch shape), the rest are listed for Pippenger: one kernel writes both lists, each
-//     block at its place in them (docs/PERF.md 53);
+//     block at its place in them (docs/PERF.md 53). With MsmTerms::in_place (random scalars: h)
+//     there is no such pass: step 2 reads each scalar where it lies (docs/PERF.md 54);
 //  2. per window (c or c + 1 bits: MsmWindows), (bucket, base | sign) pairs are radix-sorted by
 //     bucket, and each thread accumulates a fixed run of the sorted pairs (XYZZ += +-affine:
 //     ec/formulas.hpp's madd, 8M + 2S with G1's Y3 as one product of a sum, docs/PERF.md 50;
@@ -44,6 +45,14 @@ struct MsmWindows {
   static MsmWindows even(unsigned count) { return {count, 256 / count, 256 % count}; }
 };
 
+// How the terms reach the buckets. classified: one pass puts each scalar in canonical form and
+// sets apart the zeros, the bases at infinity and (split_ones) the ones, before the windows (the
+// witness MSMs: mostly 0 and 1). in_place: no such pass; each group of windows reads its digits
+// from the scalars where they lie and every term goes through the buckets (a zero is all zero
+// digits, a base at infinity adds nothing): for random scalars, the prover's h (docs/PERF.md 54).
+// Device scalars without a density only.
+enum class MsmTerms { classified, in_place };
+
 struct MsmOptions {
   unsigned window = 0;        // uniform windows of this many bits, 1..22; 0: msm_windows(terms)
   MsmWindows windows{};       // these windows (count 1..256, 256 bits or more, at most 22 bits each)
@@ -56,6 +65,7 @@ struct MsmOptions {
   // run_streamed); the term order does not matter to Pippenger, which sorts by bucket.
   Order scalar_order = Order::natural;
   unsigned scalar_log_n = 0;
+  MsmTerms terms = MsmTerms::classified;
 };
 
 // run_host's default chunk: 2^24 G1 terms are 2.2 GB of bases and scalars (40 ms over PCIe from
@@ -108,8 +118,9 @@ class Msm {
   void release_workspace();
 
   // The last run's phases in milliseconds (prepare: canonical form and compaction; ones: the
-  // k = 1 terms' sum; sort, accumulate, reduce: Pippenger's stages 2 and 3) and its terms (n, the
-  // significant ones that went through the buckets, the k = 1 ones); summed over the chunks of
+  // k = 1 terms' sum; sort, accumulate, reduce: Pippenger's stages 2 and 3; with
+  // MsmTerms::in_place, sort includes the canonical form) and its terms (n, the significant ones
+  // that went through the buckets: all n in place, the k = 1 ones); summed over the chunks of
   // run_host and run_streamed. For the benches (docs/PERF.md 53).
   struct Timing {
     float prepare = 0, ones = 0, sort = 0, accumulate = 0, reduce = 0;

@@ -178,23 +178,55 @@ __global__ void __launch_bounds__(kBlock) prepare_kernel(const DA* bases, const 
   if (one) one_bases[block_at[1] + warp_at[1][warp] + __popc(one_votes & below)] = t.base;
 }
 
-// Stage 2a: the (bucket key, base | sign) pairs of windows [j0, j0 + group) for m terms, window
+// Where stage 2a finds item i's canonical scalar and its base; false: no term (its keys are the
+// sentinel). The significant terms prepare_kernel listed (MsmTerms::classified):
+struct TermList {
+  const Term* terms;
+  __device__ __forceinline__ bool operator()(size_t i, uint32_t (&k)[8], uint32_t& base) const {
+#pragma unroll
+    for (int w = 0; w < 8; ++w) k[w] = terms[i].k[w];
+    base = terms[i].base;
+    return true;
+  }
+};
+// MsmTerms::in_place: the scalars where they lie, put in canonical form here (a Montgomery product
+// with the integer 1), once a group of windows. Item i is base i, its scalar at `index(i)`; or,
+// by_position (bit-reversed scalars, the whole vector from base 0), item i is position i of the
+// vector and its base bitrev(i): coalesced reads, and no term where that base is n or more.
+struct ScalarsInPlace {
+  const DeviceFr* scalars;
+  ScalarIndex index;
+  size_t n;
+  bool by_position;
+  __device__ __forceinline__ bool operator()(size_t i, uint32_t (&k)[8], uint32_t& base) const {
+    const size_t b = by_position ? __brev(uint32_t(i)) >> (32 - index.rev_bits) : i;
+    if (b >= n) return false;
+    DeviceFr unit = DeviceFr::zero();
+    unit.limbs[0] = 1;
+    const DeviceFr c = scalars[by_position ? i : index(i)] * unit;
+#pragma unroll
+    for (int w = 0; w < 8; ++w) k[w] = c.limbs[w];
+    base = uint32_t(b);
+    return true;
+  }
+};
+
+// Stage 2a: the (bucket key, base | sign) pairs of windows [j0, j0 + group) for m items, window
 // j0 + jl's pairs at [jl m, (jl + 1) m). key = bucket_offset(j0, j) + |d| - 1; a zero digit gets
 // `sentinel` (the group's bucket count).
-__global__ void digits_kernel(const Term* terms, size_t m, MsmWindows plan, unsigned j0, unsigned group,
-                              uint32_t* keys, uint32_t* values) {
+template <class Terms>
+__global__ void digits_kernel(Terms terms, size_t m, MsmWindows plan, unsigned j0, unsigned group, uint32_t* keys,
+                              uint32_t* values) {
   const size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
   if (i >= m) return;
-  uint32_t k[8];
-#pragma unroll
-  for (int w = 0; w < 8; ++w) k[w] = terms[i].k[w];
-  const uint32_t base = terms[i].base;
+  uint32_t k[8] = {}, base = 0;
+  const bool term = terms(i, k, base);
   const uint32_t sentinel = uint32_t(bucket_offset(plan, j0, j0 + group));
   for (unsigned jl = 0; jl < group; ++jl) {
     const unsigned j = j0 + jl;
     const uint32_t d = booth_digit(k, window_start(plan, j), window_width(plan, j));
     const uint32_t magnitude = d >> 1;
-    keys[jl * m + i] = magnitude == 0 ? sentinel : uint32_t(bucket_offset(plan, j0, j)) + magnitude - 1;
+    keys[jl * m + i] = !term || magnitude == 0 ? sentinel : uint32_t(bucket_offset(plan, j0, j)) + magnitude - 1;
     values[jl * m + i] = base | ((d & 1) ? kSign : 0);
   }
 }
@@ -584,6 +616,8 @@ ec::Jacobian<Curve> Msm<Curve>::run_impl(const ec::Affine<Curve>* bases_cpu, con
       throw Exception(invalid_argument("Msm::run: windows must cover 256 bits, 1 to 22 bits each, 256 at most"));
   }
   if (n >= (size_t{1} << 31)) throw Exception(invalid_argument("Msm::run: 2^31 terms or more"));
+  if (options.terms == MsmTerms::in_place && density != nullptr)
+    throw Exception(invalid_argument("Msm::run: terms in place with a density"));
   ScalarIndex scalar_index;
   if (options.scalar_order == Order::bit_reversed) {
     if (density != nullptr) throw Exception(invalid_argument("Msm::run: bit-reversed scalars with a density"));
@@ -606,28 +640,38 @@ ec::Jacobian<Curve> Msm<Curve>::run_impl(const ec::Affine<Curve>* bases_cpu, con
   float sort_ms = 0, acc_ms = 0;
   e_start.record(s);
 
-  // Stage 1.
-  const uint32_t* word_first = nullptr;
-  if (density != nullptr) {
-    const size_t words = (n + 63) / 64;
-    uint32_t* first = w.word_first.get(words, s);
-    popcount_kernel<<<blocks_for(words), kBlock, 0, s.get()>>>(density, words, first);
-    Stream::check_launch();
-    size_t bytes = 0;
-    CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, bytes, first, first, words, s.get()));
-    CUDA_CHECK(cub::DeviceScan::ExclusiveSum(w.temp.get(bytes, s), bytes, first, first, words, s.get()));
-    word_first = first;
-  }
-  Term* sig_terms = w.sig_terms.get(n, s);
-  uint32_t* one_bases = w.one_bases.get(options.split_ones ? n : 0, s);
+  // Stage 1 (MsmTerms::classified): the significant terms listed, the ones summed apart. In place,
+  // the m items are the scalars themselves (ScalarsInPlace) and none is set apart.
+  const bool in_place = options.terms == MsmTerms::in_place;
+  const bool by_position =
+      in_place && scalar_index.rev_bits != 0 && at == 0 && 2 * n >= (size_t{1} << scalar_index.rev_bits);
+  const ScalarsInPlace in_place_terms{scalars, scalar_index, n, by_position};
+  size_t m = by_position ? size_t{1} << scalar_index.rev_bits : n, m1 = 0;
+  Term* sig_terms = nullptr;
+  uint32_t* one_bases = nullptr;
   uint32_t* counts = w.counts.get(2, s);  // prepare_kernel's two lists, then a merge level's keys and pieces
-  CUDA_CHECK(cudaMemsetAsync(counts, 0, 2 * sizeof(uint32_t), s.get()));
-  prepare_kernel<<<blocks_for(n), kBlock, 0, s.get()>>>(bases, scalars, scalar_index, density, word_first, n,
-                                                        options.split_ones, sig_terms, one_bases, counts);
-  Stream::check_launch();
-  CUDA_CHECK(cudaMemcpyAsync(rb.counts, counts, sizeof rb.counts, cudaMemcpyDeviceToHost, s.get()));
-  s.synchronize();
-  const size_t m = rb.counts[0], m1 = rb.counts[1];
+  if (!in_place) {
+    const uint32_t* word_first = nullptr;
+    if (density != nullptr) {
+      const size_t words = (n + 63) / 64;
+      uint32_t* first = w.word_first.get(words, s);
+      popcount_kernel<<<blocks_for(words), kBlock, 0, s.get()>>>(density, words, first);
+      Stream::check_launch();
+      size_t bytes = 0;
+      CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, bytes, first, first, words, s.get()));
+      CUDA_CHECK(cub::DeviceScan::ExclusiveSum(w.temp.get(bytes, s), bytes, first, first, words, s.get()));
+      word_first = first;
+    }
+    sig_terms = w.sig_terms.get(n, s);
+    one_bases = w.one_bases.get(options.split_ones ? n : 0, s);
+    CUDA_CHECK(cudaMemsetAsync(counts, 0, 2 * sizeof(uint32_t), s.get()));
+    prepare_kernel<<<blocks_for(n), kBlock, 0, s.get()>>>(bases, scalars, scalar_index, density, word_first, n,
+                                                          options.split_ones, sig_terms, one_bases, counts);
+    Stream::check_launch();
+    CUDA_CHECK(cudaMemcpyAsync(rb.counts, counts, sizeof rb.counts, cudaMemcpyDeviceToHost, s.get()));
+    s.synchronize();
+    m = rb.counts[0], m1 = rb.counts[1];
+  }
   e_compacted.record(s);
   if (m1 > 0) {  // one wave of the card's resident threads, at least 16 terms each; then a tree
     using OnesKernel = void (*)(const DA*, const uint32_t*, size_t, size_t, size_t, DX*);
@@ -693,7 +737,10 @@ ec::Jacobian<Curve> Msm<Curve>::run_impl(const ec::Affine<Curve>* bases_cpu, con
       const int end_bit = std::bit_width(sentinel);
       Event a, b, d;
       a.record(s);
-      digits_kernel<<<blocks_for(m), kBlock, 0, s.get()>>>(sig_terms, m, plan, j0, g, keys[0], values[0]);
+      if (in_place)
+        digits_kernel<<<blocks_for(m), kBlock, 0, s.get()>>>(in_place_terms, m, plan, j0, g, keys[0], values[0]);
+      else
+        digits_kernel<<<blocks_for(m), kBlock, 0, s.get()>>>(TermList{sig_terms}, m, plan, j0, g, keys[0], values[0]);
       Stream::check_launch();
       cub::DoubleBuffer<uint32_t> kb(keys[0], keys[1]), vb(values[0], values[1]);
       size_t bytes = 0;
@@ -757,7 +804,7 @@ ec::Jacobian<Curve> Msm<Curve>::run_impl(const ec::Affine<Curve>* bases_cpu, con
   timing_.sort = sort_ms;
   timing_.accumulate = acc_ms;
   timing_.reduce = Event::elapsed_ms(e_start, e_end) - timing_.prepare - timing_.ones - sort_ms - acc_ms;
-  timing_.terms = n, timing_.significant = m, timing_.ones_terms = m1;
+  timing_.terms = n, timing_.significant = in_place ? n : m, timing_.ones_terms = m1;
   return acc + ones_sum.to_jacobian();
 }
 

@@ -440,10 +440,12 @@ Expected<Proof> GpuProver::finish(Rows& rows, const Blinding& blinding, ProverTi
   using KB = DeviceKey::Bases;
   using P = Parameters;
   MsmSums sums;
-  // The key's m − 1 h bases against h[0 .. m − 2], h read where the H stage left it.
+  // The key's m − 1 h bases against h[0 .. m − 2], h read where the H stage left it, its random
+  // scalars straight into the windows' digits (nothing to set apart; docs/PERF.md 54).
   gpu::MsmOptions h_order;
   h_order.scalar_order = gpu::Order::bit_reversed;
   h_order.scalar_log_n = s.domain.log_size();
+  h_order.terms = gpu::MsmTerms::in_place;
   sums.h = timed(t.msm_h, [&] {
     return msm(s.g1, t.phases(MsmOf::h), bases(&KB::h, &P::h), rows.a.data(), m - 1, nullptr, {}, h_order);
   });

@@ -2,7 +2,7 @@
 // and G2: random sizes, forced windows and run lengths (many windows; sparse buckets; bucket runs
 // cut across threads), the edges (n = 0, 1; scalars 0, 1, r - 1; bases at infinity; one heavy
 // bucket of equal points), density bitmaps, mostly-0/1 scalars (the split path), run_host,
-// run_streamed and bit-reversed scalars.
+// run_streamed and bit-reversed scalars; with the terms classified and in place.
 // Label gpu: every test skips when no GPU is visible.
 
 #include <gtest/gtest.h>
@@ -96,7 +96,9 @@ TYPED_TEST(GpuMsmTest, RandomMatchesCpu) {
     if (n > top) continue;
     const std::vector<Affine<Curve>> b(bases.begin(), bases.begin() + n);
     const auto k = random_scalars(g, n);
-    EXPECT_EQ(gpu_msm(msm, s, b, k), cpu_msm(b, k)) << "n = " << n;
+    const auto want = cpu_msm(b, k);
+    EXPECT_EQ(gpu_msm(msm, s, b, k), want) << "n = " << n;
+    EXPECT_EQ(gpu_msm(msm, s, b, k, {.terms = MsmTerms::in_place}), want) << "n = " << n << ", in place";
   }
 }
 
@@ -147,18 +149,25 @@ TYPED_TEST(GpuMsmTest, EdgeScalarsAndBases) {
   EXPECT_EQ(gpu_msm(msm, s, bases, k), expected);
   EXPECT_EQ(gpu_msm(msm, s, bases, k, {.split_ones = false}), expected);
   EXPECT_EQ(gpu_msm(msm, s, bases, k, {.window = 3, .run_length = 2}), expected);
+  // In place, the zeros, ones and bases at infinity go through the buckets.
+  constexpr MsmTerms in_place = MsmTerms::in_place;
+  EXPECT_EQ(gpu_msm(msm, s, bases, k, {.terms = in_place}), expected);
+  EXPECT_EQ(gpu_msm(msm, s, bases, k, {.window = 3, .run_length = 2, .terms = in_place}), expected);
 
   // All zero: the identity. Every scalar 1: the ones path alone.
   const std::vector<Fr> zeros(n, Fr::zero()), ones(n, Fr::one());
   EXPECT_TRUE(gpu_msm(msm, s, bases, zeros).is_identity());
   EXPECT_EQ(gpu_msm(msm, s, bases, ones), cpu_msm(bases, ones));
   EXPECT_EQ(gpu_msm(msm, s, bases, ones, {.split_ones = false}), cpu_msm(bases, ones));
+  EXPECT_TRUE(gpu_msm(msm, s, bases, zeros, {.terms = in_place}).is_identity());
+  EXPECT_EQ(gpu_msm(msm, s, bases, ones, {.terms = in_place}), cpu_msm(bases, ones));
 
   // One heavy bucket per window: equal scalars on distinct bases, and on one repeated base.
   const std::vector<Fr> same(n, test::random_element<Fr>(g));
   EXPECT_EQ(gpu_msm(msm, s, bases, same, {.window = 10, .run_length = 4}), cpu_msm(bases, same));
   const std::vector<Affine<Curve>> repeated(n, bases[0]);
   EXPECT_EQ(gpu_msm(msm, s, repeated, same), cpu_msm(repeated, same));
+  EXPECT_EQ(gpu_msm(msm, s, repeated, same, {.terms = in_place}), cpu_msm(repeated, same));
 }
 
 TYPED_TEST(GpuMsmTest, DensityBitmaps) {
@@ -191,6 +200,9 @@ TYPED_TEST(GpuMsmTest, DensityBitmaps) {
       }
     }
   }
+  DensityBitmap density(n);
+  const auto bases = random_bases<Curve>(g, 1);
+  EXPECT_THROW(gpu_msm(msm, s, bases, random, {.terms = MsmTerms::in_place}, &density), Exception);
 }
 
 TYPED_TEST(GpuMsmTest, MostlyZeroOneScalars) {
@@ -217,6 +229,9 @@ TYPED_TEST(GpuMsmTest, MostlyZeroOneScalars) {
   EXPECT_EQ(gpu_msm(msm, s, bases, k, {.split_ones = false}), expected);
   EXPECT_EQ(msm.last_timing().ones_terms, 0u);
   EXPECT_EQ(msm.last_timing().significant, n - zeros);
+  EXPECT_EQ(gpu_msm(msm, s, bases, k, {.terms = MsmTerms::in_place}), expected);  // nothing set apart
+  EXPECT_EQ(msm.last_timing().ones_terms, 0u);
+  EXPECT_EQ(msm.last_timing().significant, n);
 }
 
 TYPED_TEST(GpuMsmTest, RunHostMatchesCpu) {
@@ -286,7 +301,9 @@ TYPED_TEST(GpuMsmTest, RunStreamedMatchesCpu) {
 // Scalars in bit-reversed order (MsmOptions::scalar_order, as the H stage leaves h): base i
 // pairs with scalars[bitrev(i)]. n = 2^L − 1 bases (the prover's h: the last scalar unused),
 // resident and streamed in chunks (each chunk gathers from the whole vector at its offset), random
-// scalars and mostly 0/1 ones (the compacted and split paths keep each term's base).
+// scalars and mostly 0/1 ones (the compacted and split paths keep each term's base). In place,
+// resident reads by position (position s holds base bitrev(s)'s scalar); chunks, and an n below
+// half the vector, read by base.
 TYPED_TEST(GpuMsmTest, BitReversedScalarsMatchCpu) {
   using Curve = TypeParam;
   CUZK_REQUIRE_GPU();
@@ -310,11 +327,20 @@ TYPED_TEST(GpuMsmTest, BitReversedScalarsMatchCpu) {
     const auto kd = upload(reversed, s);
     const MsmOptions o{.scalar_order = Order::bit_reversed, .scalar_log_n = log_n};
     EXPECT_EQ(msm.run(b.data(), kd.data(), n, o), want);
+    MsmOptions in_place = o;
+    in_place.terms = MsmTerms::in_place;
+    EXPECT_EQ(msm.run(b.data(), kd.data(), n, in_place), want);
     for (size_t chunk : {n, n / 3 + 1, size_t{64}, size_t{100}}) {
       MsmOptions c = o;
       c.host_chunk = chunk;
       EXPECT_EQ(msm.run_streamed(host, kd.data(), n, c), want) << "chunk " << chunk;
+      c.terms = MsmTerms::in_place;
+      EXPECT_EQ(msm.run_streamed(host, kd.data(), n, c), want) << "chunk " << chunk << ", in place";
     }
+    const size_t few = size / 3;
+    EXPECT_EQ(msm.run(b.data(), kd.data(), few, in_place),
+              cpu_msm(std::vector<Affine<Curve>>(bases.begin(), bases.begin() + few),
+                      std::vector<Fr>(k.begin(), k.begin() + few)));
     // The natural read of the same vector pairs the wrong scalars.
     EXPECT_NE(msm.run(b.data(), kd.data(), n), want);
   }
