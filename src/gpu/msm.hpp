@@ -50,7 +50,7 @@ struct MsmWindows {
 // witness MSMs: mostly 0 and 1). in_place: no such pass; each group of windows reads its digits
 // from the scalars where they lie and every term goes through the buckets (a zero is all zero
 // digits, a base at infinity adds nothing): for random scalars, the prover's h (docs/PERF.md 54).
-// Device scalars without a density only.
+// Not with a density (throws).
 enum class MsmTerms { classified, in_place };
 
 struct MsmOptions {
