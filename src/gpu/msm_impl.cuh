@@ -118,9 +118,16 @@ struct ScalarIndex {
   }
 };
 
-// Stage 1 per scalar: canonical form (a Montgomery product with the integer 1 is a R^-1), its
-// base (the density rank) and its class. The block appends its significant terms (Pippenger's) to
-// sig_terms and its k = 1 terms' bases (summed apart) to one_bases: ranks by warp ballots, then
+// A scalar's canonical form: a Montgomery product with the integer 1 is a R^-1.
+__device__ __forceinline__ DeviceFr canonical(const DeviceFr& a) {
+  DeviceFr unit = DeviceFr::zero();
+  unit.limbs[0] = 1;
+  return a * unit;
+}
+
+// Stage 1 per scalar: canonical form, its base (the density rank) and its class. The block appends
+// its significant terms (Pippenger's) to sig_terms and its k = 1 terms' bases (summed apart) to
+// one_bases: ranks by warp ballots, then
 // one atomic a block and list for its place (counts[0], counts[1]). The lists are compacted as
 // they are written, in the blocks' order, on which neither the buckets' sums nor the ones' sum
 // depend (docs/PERF.md 53).
@@ -142,9 +149,7 @@ __global__ void __launch_bounds__(kBlock) prepare_kernel(const DA* bases, const 
       base = word_first[i / 64] + uint32_t(__popcll(w & ((uint64_t{1} << bit) - 1)));
     }
     if (present && !bases[base].infinity) {
-      DeviceFr unit = DeviceFr::zero();
-      unit.limbs[0] = 1;
-      const DeviceFr k = scalars[at(i)] * unit;
+      const DeviceFr k = canonical(scalars[at(i)]);
       uint32_t high = 0;
 #pragma unroll
       for (int w = 1; w < 8; ++w) high |= k.limbs[w];
@@ -189,21 +194,19 @@ struct TermList {
     return true;
   }
 };
-// MsmTerms::in_place: the scalars where they lie, put in canonical form here (a Montgomery product
-// with the integer 1), once a group of windows. Item i is base i, its scalar at `index(i)`; or,
-// by_position (bit-reversed scalars, the whole vector from base 0), item i is position i of the
-// vector and its base bitrev(i): coalesced reads, and no term where that base is n or more.
+// MsmTerms::in_place: the scalars where they lie, put in canonical form here, once a group of
+// windows. Item i is base i, its scalar at `index(i)`; or, by_position (bit-reversed scalars, the
+// whole vector from base 0), item i is position i of the vector and its base index(i) = bitrev(i)
+// (its own inverse): coalesced reads, and no term where that base is n or more.
 struct ScalarsInPlace {
   const DeviceFr* scalars;
   ScalarIndex index;
   size_t n;
   bool by_position;
   __device__ __forceinline__ bool operator()(size_t i, uint32_t (&k)[8], uint32_t& base) const {
-    const size_t b = by_position ? __brev(uint32_t(i)) >> (32 - index.rev_bits) : i;
+    const size_t b = by_position ? index(i) : i;
     if (b >= n) return false;
-    DeviceFr unit = DeviceFr::zero();
-    unit.limbs[0] = 1;
-    const DeviceFr c = scalars[by_position ? i : index(i)] * unit;
+    const DeviceFr c = canonical(scalars[by_position ? i : index(i)]);
 #pragma unroll
     for (int w = 0; w < 8; ++w) k[w] = c.limbs[w];
     base = uint32_t(b);
