@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <bit>
+#include <exception>
 #include <mutex>
 #include <optional>
 #include <semaphore>
 #include <span>
 #include <string>
+#include <thread>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -108,11 +110,13 @@ struct GpuProver::State {
   // Resident: `key` holds the bases; streamed: `host_key` does, page-locked here.
   State(const gpu::Device& dev, GpuPlacement where, GpuPriority priority, std::optional<DeviceKey> k,
         const Parameters* host, const r1cs::CompiledR1cs<Fr>* circuit, ThreadPool* cpu_pool,
-        std::shared_ptr<GpuShare> card, gpu::NttRoots roots)
+        std::shared_ptr<GpuShare> card, gpu::NttRoots roots, MsmStreams streams)
       : placement(where),
+        msm_streams(streams),
         share(std::move(card)),
         stream(stream_priority(priority)),
         upload_stream(stream_priority(priority)),
+        g2_stream(stream_priority(priority)),
         key(std::move(k)),
         host_key(host),
         device(dev),
@@ -120,7 +124,7 @@ struct GpuProver::State {
         vk(key ? key->vk() : host->vk),
         domain(domain_log(sizes), stream, roots),
         g1(stream),
-        g2(stream),
+        g2(g2_stream),
         pool(cpu_pool) {
     // What a proof frees stays mapped for the next (its a, b, c, the compact placement's
     // workspaces), instead of going back to the driver at every synchronisation (docs/PERF.md 32).
@@ -152,10 +156,12 @@ struct GpuProver::State {
   }
 
   GpuPlacement placement;
+  MsmStreams msm_streams;
   std::shared_ptr<GpuShare> share;  // the card's provers (null: alone)
   GpuShare::Member member;          // in `share`; joined once the key and circuit are up
   gpu::Stream stream;         // the proofs' work, one proof at a time (compute)
   gpu::Stream upload_stream;  // witnesses going up while another proof computes
+  gpu::Stream g2_stream;      // b_g2's MSM, beside the G1 MSMs (GpuProverOptions::msm_streams)
   std::optional<DeviceKey> key;                  // resident: the bases, complete before the prover starts
   const Parameters* host_key = nullptr;          // streamed
   std::vector<gpu::HostRegistration> registered;  // streamed: host_key's bases page-locked
@@ -229,10 +235,10 @@ GpuProver::GpuProver(const Parameters& params, const gpu::Device& device, const 
   const gpu::ScopedDevice on(device);
   if (placement != GpuPlacement::streamed) {
     s_ = std::make_unique<State>(device, placement, options.priority, DeviceKey::upload(params, device), nullptr, circuit,
-                                 options.pool, options.share, roots);
+                                 options.pool, options.share, roots, options.msm_streams);
   } else {
     s_ = std::make_unique<State>(device, placement, options.priority, std::nullopt, &params, circuit, options.pool,
-                                 options.share, roots);
+                                 options.share, roots, options.msm_streams);
   }
   if (s_->share) s_->member = s_->share->join(needs.share_needs(placement, options.priority));
 }
@@ -251,7 +257,7 @@ GpuProver::GpuProver(DeviceKey key, const r1cs::CompiledR1cs<Fr>* circuit, GpuPr
     member = needs.share_needs(placement, options.priority);
   }
   s_ = std::make_unique<State>(device, placement, options.priority, std::move(key), nullptr, circuit, nullptr,
-                               options.share, options.roots);
+                               options.share, options.roots, options.msm_streams);
   if (s_->share) s_->member = s_->share->join(member);
 }
 
@@ -446,6 +452,35 @@ Expected<Proof> GpuProver::finish(Rows& rows, const Blinding& blinding, ProverTi
   h_order.scalar_order = gpu::Order::bit_reversed;
   h_order.scalar_log_n = s.domain.log_size();
   h_order.terms = gpu::MsmTerms::in_place;
+  // Compact and streamed: the G2 workspace takes the G1 one's memory, and the next proof's H both
+  // (the plan, groth16/gpu_memory_plan.hpp, counts them in turn). Beside other provers of the card
+  // that take turns, always: the next turn, maybe another prover's, finds the memory in the pool.
+  const bool in_turn = s.placement != GpuPlacement::resident || s.member.shares_turns();
+  // Resident, the plan counts both workspaces at once: b_g2 runs on its own stream beside the G1
+  // MSMs, from a second host thread, and fills their kernels' tails and round trips (−0.8 % a
+  // 32 GiB PoRep proof, docs/PERF.md 56).
+  const bool g2_beside = s.msm_streams == MsmStreams::two && s.placement == GpuPlacement::resident;
+  const Density& d = *rows.density;
+  const auto b_g2 = [&] {
+    sums.b_g2 = timed(t.msm_b_g2, [&] {
+      const auto b = bases(&KB::b_g2, &P::b_g2);
+      MsmPhases& ph = t.phases(MsmOf::b_g2);
+      return msm(s.g2, ph, b, rows.inputs, n_in, rows.b_input, d.b_input.words()) +
+             msm(s.g2, ph, b.from(b_in), rows.aux, n_aux, rows.b_aux, d.b_aux.words());
+    });
+    if (in_turn) s.g2.release_workspace();
+  };
+  std::exception_ptr g2_error;
+  std::jthread g2_thread;  // joined below, or by its destructor when an exception leaves finish
+  if (g2_beside)
+    g2_thread = std::jthread([&] {
+      try {
+        const gpu::ScopedDevice on(s.device);
+        b_g2();
+      } catch (...) {
+        g2_error = std::current_exception();
+      }
+    });
   sums.h = timed(t.msm_h, [&] {
     return msm(s.g1, t.phases(MsmOf::h), bases(&KB::h, &P::h), rows.a.data(), m - 1, nullptr, {}, h_order);
   });
@@ -461,7 +496,6 @@ Expected<Proof> GpuProver::finish(Rows& rows, const Blinding& blinding, ProverTi
     rows.inputs = zd.data();
     rows.aux = zd.data() + n_in;
   }
-  const Density& d = *rows.density;
   sums.l = timed(t.msm_l, [&] { return msm(s.g1, t.phases(MsmOf::l), bases(&KB::l, &P::l), rows.aux, n_aux); });
   sums.a = timed(t.msm_a, [&] {
     const auto a = bases(&KB::a, &P::a);
@@ -475,18 +509,13 @@ Expected<Proof> GpuProver::finish(Rows& rows, const Blinding& blinding, ProverTi
     return msm(s.g1, ph, b, rows.inputs, n_in, rows.b_input, d.b_input.words()) +
            msm(s.g1, ph, b.from(b_in), rows.aux, n_aux, rows.b_aux, d.b_aux.words());
   });
-  // Compact and streamed: the G2 workspace takes the G1 one's memory, and the next proof's H both
-  // (the plan, groth16/gpu_memory_plan.hpp, counts them in turn). Beside other provers of the card
-  // that take turns, always: the next turn, maybe another prover's, finds the memory in the pool.
-  const bool in_turn = s.placement != GpuPlacement::resident || s.member.shares_turns();
   if (in_turn) s.g1.release_workspace();
-  sums.b_g2 = timed(t.msm_b_g2, [&] {
-    const auto b = bases(&KB::b_g2, &P::b_g2);
-    MsmPhases& ph = t.phases(MsmOf::b_g2);
-    return msm(s.g2, ph, b, rows.inputs, n_in, rows.b_input, d.b_input.words()) +
-           msm(s.g2, ph, b.from(b_in), rows.aux, n_aux, rows.b_aux, d.b_aux.words());
-  });
-  if (in_turn) s.g2.release_workspace();
+  if (g2_beside) {
+    g2_thread.join();
+    if (g2_error) std::rethrow_exception(g2_error);
+  } else {
+    b_g2();
+  }
   t.device_end = Clock::now();
   return assemble(s.vk, sums, blinding);  // stage 3
 }

@@ -10,7 +10,8 @@
 //      constraints), iNTT (natural -> bit-reversed) and coset NTT (bit-reversed -> natural)
 //      each, (a·b − c)/Z pointwise, coset iNTT (natural -> natural): the two first transforms need
 //      no reordering, the last one permutes once (gpu/ntt.hpp).
-//   2. The five MSMs on the resident bases (gpu/msm.hpp), the densities as device bitmaps.
+//   2. The five MSMs on the resident bases (gpu/msm.hpp), the densities as device bitmaps; b_g2
+//      on a second stream beside the four G1 MSMs (MsmStreams).
 //   3. Blinding on the CPU (groth16::assemble).
 // Resident_compact (groth16/gpu_memory_plan.hpp): the same, with the MSMs' workspaces freed after
 // their group (G1, then G2) instead of kept between proofs.
@@ -35,6 +36,11 @@
 
 namespace cuzk::groth16 {
 
+// How a proof's MSMs use the card: one stream, one MSM after another; or two, b_g2 on its own
+// stream (and host thread) beside the G1 MSMs where its workspace is kept beside G1's (resident
+// placement): its kernels fill the G1 MSMs' tails and host round trips (docs/PERF.md 56).
+enum class MsmStreams { one, two };
+
 struct GpuProverOptions {
   // The most device memory cuzk's data may take (key, circuit, proofs' buffers); 0: what the
   // device has free at construction. CUZK_GPU_MEMORY, --gpu-memory.
@@ -51,6 +57,7 @@ struct GpuProverOptions {
   // With `placement`: the NTT's first-pass twiddles (a resident placement may take the full
   // table); without it the plan takes the full table where it fits (planned_ntt_roots).
   gpu::NttRoots roots = gpu::NttRoots::two_level;
+  MsmStreams msm_streams = MsmStreams::two;
 };
 
 // The NTT's roots for a prover placed at `placement` in `budget` (place_on_gpu's arguments): the
@@ -63,8 +70,8 @@ inline gpu::NttRoots planned_ntt_roots(const GpuMemoryNeeds& needs, GpuPlacement
 class GpuProver final : public ProverBackend {
  public:
   // Uploads the key's bases to `device` (the key may go afterwards). Any number of threads may
-  // call prove(): the proofs run on the device one at a time, on the prover's stream (its MSM
-  // workspaces serve every proof), while one more caller's witness goes up on a second stream (at
+  // call prove(): the proofs run on the device one at a time, on the prover's streams (its MSM
+  // workspaces serve every proof), while one more caller's witness goes up on a stream of its own (at
   // most two witnesses on the device), so a caller's upload overlaps another's proof. Throws
   // cuzk::Exception when the key's H is not m − 1 points for a power of two m, or when the device
   // runs out of memory.

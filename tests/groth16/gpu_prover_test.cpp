@@ -75,6 +75,14 @@ void same_as_cpu(Circuit&& circuit, uint64_t salt) {
   const auto want = prove(params, w, blinding, pool).value().to_bytes();
   EXPECT_EQ(streamed.prove(w, blinding).value().to_bytes(), want) << "streamed, salt " << salt;
   EXPECT_EQ(streamed.prove(z, blinding).value().to_bytes(), want) << "streamed witness, salt " << salt;
+  // One stream (b_g2 after the G1 MSMs; the resident default above runs it beside them): the same
+  // proofs.
+  GpuProverOptions one_stream;
+  one_stream.msm_streams = MsmStreams::one;
+  GpuProver sequential(params, gpu::Device(0), &compiled, one_stream);
+  EXPECT_EQ(sequential.placement(), GpuPlacement::resident);
+  EXPECT_EQ(sequential.prove(w, blinding).value().to_bytes(), want) << "one stream, salt " << salt;
+  EXPECT_EQ(sequential.prove(z, blinding).value().to_bytes(), want) << "one stream witness, salt " << salt;
 }
 
 TEST(GpuProver, CubicSameProofAsCpu) {
