@@ -461,13 +461,15 @@ Expected<Proof> GpuProver::finish(Rows& rows, const Blinding& blinding, ProverTi
   // 32 GiB PoRep proof, docs/PERF.md 56).
   const bool g2_beside = s.msm_streams == MsmStreams::two && s.placement == GpuPlacement::resident;
   const Density& d = *rows.density;
+  // B's query in G1 or G2: the inputs under b_input's density, the aux under b_aux's.
+  const auto b_query = [&](auto& g, MsmOf of, auto on_device, auto on_host) {
+    const auto b = bases(on_device, on_host);
+    MsmPhases& ph = t.phases(of);
+    return msm(g, ph, b, rows.inputs, n_in, rows.b_input, d.b_input.words()) +
+           msm(g, ph, b.from(b_in), rows.aux, n_aux, rows.b_aux, d.b_aux.words());
+  };
   const auto b_g2 = [&] {
-    sums.b_g2 = timed(t.msm_b_g2, [&] {
-      const auto b = bases(&KB::b_g2, &P::b_g2);
-      MsmPhases& ph = t.phases(MsmOf::b_g2);
-      return msm(s.g2, ph, b, rows.inputs, n_in, rows.b_input, d.b_input.words()) +
-             msm(s.g2, ph, b.from(b_in), rows.aux, n_aux, rows.b_aux, d.b_aux.words());
-    });
+    sums.b_g2 = timed(t.msm_b_g2, [&] { return b_query(s.g2, MsmOf::b_g2, &KB::b_g2, &P::b_g2); });
     if (in_turn) s.g2.release_workspace();
   };
   std::exception_ptr g2_error;
@@ -503,12 +505,7 @@ Expected<Proof> GpuProver::finish(Rows& rows, const Blinding& blinding, ProverTi
     return msm(s.g1, ph, a, rows.inputs, n_in) +
            msm(s.g1, ph, a.from(n_in), rows.aux, n_aux, rows.a_aux, d.a_aux.words());
   });
-  sums.b_g1 = timed(t.msm_b_g1, [&] {
-    const auto b = bases(&KB::b_g1, &P::b_g1);
-    MsmPhases& ph = t.phases(MsmOf::b_g1);
-    return msm(s.g1, ph, b, rows.inputs, n_in, rows.b_input, d.b_input.words()) +
-           msm(s.g1, ph, b.from(b_in), rows.aux, n_aux, rows.b_aux, d.b_aux.words());
-  });
+  sums.b_g1 = timed(t.msm_b_g1, [&] { return b_query(s.g1, MsmOf::b_g1, &KB::b_g1, &P::b_g1); });
   if (in_turn) s.g1.release_workspace();
   if (g2_beside) {
     g2_thread.join();
