@@ -71,8 +71,8 @@ class GpuProver final : public ProverBackend {
  public:
   // Uploads the key's bases to `device` (the key may go afterwards). Any number of threads may
   // call prove(): the proofs run on the device one at a time, on the prover's streams (its MSM
-  // workspaces serve every proof), while one more caller's witness goes up on a stream of its own (at
-  // most two witnesses on the device), so a caller's upload overlaps another's proof. Throws
+  // workspaces serve every proof), while one more caller's witness goes up on a stream of its own
+  // (at most two witnesses on the device), so a caller's upload overlaps another's proof. Throws
   // cuzk::Exception when the key's H is not m − 1 points for a power of two m, or when the device
   // runs out of memory.
   // With `circuit` (the key's compiled circuit; may go afterwards), its matrices and densities
