@@ -22,6 +22,13 @@
 #include "version.hpp"
 #include "selfcheck.hpp"
 
+namespace {
+// --msm-streams, checked to be one or two by its option.
+cuzk::groth16::MsmStreams msm_streams_of(const std::string& name) {
+  return name == "one" ? cuzk::groth16::MsmStreams::one : cuzk::groth16::MsmStreams::two;
+}
+}  // namespace
+
 int main(int argc, char** argv) {
   CLI::App app{"cuzk: a Groth16 prover for Filecoin proofs (BLS12-381)"};
   app.require_subcommand(1);
@@ -159,6 +166,10 @@ int main(int argc, char** argv) {
                   "(default: 90% of physical memory); a peak RSS above it fails the run");
   bpl->add_option("--partitions-per-gpu", bench_pipeline.partitions_per_gpu,
                   "partitions in flight on each GPU when pipelined (default 4)");
+  std::string pipeline_msm_streams = "two";
+  bpl->add_option("--msm-streams", pipeline_msm_streams, "GPU: two (b_g2 on its own stream beside the G1 MSMs; "
+                  "default) or one (one MSM after another: the peer of docs/PERF.md 56)")
+      ->check(CLI::IsMember({"one", "two"}));
   bpl->add_option("--seed", bench_pipeline.seed, "toxic waste and C1s (insecure: a benchmark's key)");
   bpl->add_option("--threads", bench_pipeline.threads, "worker threads (default: all)");
   bpl->add_flag("--json", bench_pipeline.json, "print one JSON object");
@@ -174,6 +185,10 @@ int main(int argc, char** argv) {
   bee->add_option("--gpu", e2e_gpu, "auto, off (CPU) or a GPU ordinal (default: $CUZK_GPU, else auto)");
   bee->add_option("--gpu-memory", e2e_gpu_memory,
                   "the most GPU memory to use, e.g. 16GiB (the small-card path; default: $CUZK_GPU_MEMORY, else all free)");
+  std::string e2e_msm_streams = "two";
+  bee->add_option("--msm-streams", e2e_msm_streams, "GPU: two (b_g2 on its own stream beside the G1 MSMs; "
+                  "default) or one (one MSM after another: the peer of docs/PERF.md 56)")
+      ->check(CLI::IsMember({"one", "two"}));
   bee->add_option("--seed", bench_e2e.seed, "toxic waste and inputs (insecure: a benchmark's key)");
   bee->add_option("--threads", bench_e2e.threads, "worker threads (default: all)");
   bee->add_option("--synthesis-workers", bench_e2e.synthesis_workers,
@@ -294,6 +309,7 @@ int main(int argc, char** argv) {
   if (bs->parsed()) return guarded("bench synth", [&] { return cuzk::bench::run_synth_bench(bench_synth); });
   if (bee->parsed()) return guarded("bench e2e", [&] {
       bench_e2e.gpu = cuzk::app::must(cuzk::app::gpu_choice_setting(e2e_gpu, e2e_gpu_memory));
+      bench_e2e.gpu.msm_streams = msm_streams_of(e2e_msm_streams);
       return cuzk::bench::run_e2e_bench(bench_e2e);
     });
   if (bla->parsed()) return guarded("bench latency", [&] {
@@ -302,6 +318,7 @@ int main(int argc, char** argv) {
     });
   if (bpl->parsed()) return guarded("bench pipeline", [&] {
       bench_pipeline.gpus = cuzk::app::must(cuzk::app::gpu_devices_setting(pipeline_gpu, pipeline_gpu_memory));
+      for (cuzk::groth16::GpuChoice& g : bench_pipeline.gpus) g.msm_streams = msm_streams_of(pipeline_msm_streams);
       return cuzk::bench::run_pipeline_bench(bench_pipeline);
     });
   if (sc->parsed()) return guarded("selfcheck", [&] { return cuzk::app::run_selfcheck(selfcheck); });

@@ -328,12 +328,13 @@ int run(const E2eBenchOptions& o) {
         "\"key_scalars_ms\":{:.1f},\"key_points_ms\":{:.1f},\"circuit_upload_ms\":{:.1f},\"witness_buffers_ms\":{:.1f},"
         "\"proofs_ms\":[{}],\"median_parse_ms\":{:.1f},"
         "\"median_proof_ms\":{:.1f},\"proofs_per_hour\":{:.1f},\"partition_median_ms\":{{{}}},\"msm_phases\":{},"
-        "\"device_timeline\":{},\"peak_rss_gib\":{:.2f},\"peak_gpu_gib\":{:.2f},\"reserved_gpu_gib\":{:.2f},\"placement\":\"{}\",\"gpu_memory_limit_gib\":{:.2f},"
+        "\"device_timeline\":{},\"peak_rss_gib\":{:.2f},\"peak_gpu_gib\":{:.2f},\"reserved_gpu_gib\":{:.2f},\"placement\":\"{}\",\"msm_streams\":{},\"gpu_memory_limit_gib\":{:.2f},"
         "\"ok\":{}}}\n",
         o.kind, o.sector_size, own.backend, pool.threads(), in_flight, !o.serial_challenges, w.partitions, own.constraints,
         own.aux, own.compile_ms, own.scalars_ms, own.points_ms, own.circuit_ms, buffers_ms, proofs, median(parse_ms), med,
         per_hour, stages, has_phases ? "{" + phases + "}" : std::string("null"), timeline, peak_rss_gib(), gpu_peak_gib,
         gpu_reserved_gib, own.placement,
+        !on_device ? "null" : o.gpu.msm_streams == groth16::MsmStreams::one ? "\"one\"" : "\"two\"",
         double(choice.memory_limit) / double(1ull << 30), ok ? "true" : "false");
     return ok ? 0 : 1;
   }

@@ -121,7 +121,8 @@ RunResult run_engine(const std::vector<std::string>& c1s, const std::string& cir
 }
 
 void print_json(const porep::SectorShape& sector, const std::string& backend, unsigned threads, size_t proofs,
-                unsigned in_flight, const std::vector<RunResult>& runs, size_t budget, bool ok) {
+                unsigned in_flight, const std::vector<groth16::GpuChoice>& gpus, const std::vector<RunResult>& runs,
+                size_t budget, bool ok) {
   std::string rows;
   for (const RunResult& r : runs) {
     // Per GPU: the share of the run's wall time its partitions held it, and the idle gaps
@@ -139,8 +140,9 @@ void print_json(const porep::SectorShape& sector, const std::string& backend, un
                         median(r.queue_ms), r.failed, devices);
   }
   fmt::print("{{\"bench\":\"pipeline\",\"sector_size\":\"{}\",\"backend\":\"{}\",\"threads\":{},\"proofs\":{},"
-             "\"partitions_per_gpu\":{},\"runs\":[{}],\"peak_rss_gib\":{:.2f},\"memory_budget_gib\":{:.2f},\"ok\":{}}}\n",
-             sector.name, backend, threads, proofs, in_flight, rows, peak_rss_gib(), double(budget) / double(1ull << 30),
+             "\"partitions_per_gpu\":{},\"msm_streams\":{},\"runs\":[{}],\"peak_rss_gib\":{:.2f},\"memory_budget_gib\":{:.2f},\"ok\":{}}}\n",
+             sector.name, backend, threads, proofs, in_flight,
+             gpus.empty() ? "null" : gpus[0].msm_streams == groth16::MsmStreams::one ? "\"one\"" : "\"two\"", rows, peak_rss_gib(), double(budget) / double(1ull << 30),
              ok ? "true" : "false");
 }
 
@@ -194,7 +196,7 @@ int run(const PipelineBenchOptions& o) {
   const bool within = peak * double(1ull << 30) <= double(budget);
   const bool ok = proved && within;
   if (o.json) {
-    print_json(sector, backend, pool.threads(), c1s.size(), o.partitions_per_gpu, runs, budget, ok);
+    print_json(sector, backend, pool.threads(), c1s.size(), o.partitions_per_gpu, gpus, runs, budget, ok);
     return ok ? 0 : 1;
   }
   fmt::print("bench pipeline: {} PoRep, {} proofs, {}, {} threads\n", sector.name, c1s.size(), backend, pool.threads());

@@ -24,6 +24,11 @@ namespace cuzk::groth16 {
 // ahead of PoRep's as blocks finish (gpu::StreamPriority).
 enum class GpuPriority : uint8_t { normal, high };
 
+// How a GPU backend's MSMs use its device: one stream, one MSM after another; or two, b_g2 on its
+// own stream (and host thread) beside the G1 MSMs where its workspace is kept beside G1's (the
+// resident placement): its kernels fill the G1 MSMs' tails and host round trips (docs/PERF.md 56).
+enum class MsmStreams : uint8_t { one, two };
+
 class ProverBackend {
  public:
   virtual ~ProverBackend() = default;

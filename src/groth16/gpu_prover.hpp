@@ -36,11 +36,6 @@
 
 namespace cuzk::groth16 {
 
-// How a proof's MSMs use the card: one stream, one MSM after another; or two, b_g2 on its own
-// stream (and host thread) beside the G1 MSMs where its workspace is kept beside G1's (resident
-// placement): its kernels fill the G1 MSMs' tails and host round trips (docs/PERF.md 56).
-enum class MsmStreams { one, two };
-
 struct GpuProverOptions {
   // The most device memory cuzk's data may take (key, circuit, proofs' buffers); 0: what the
   // device has free at construction. CUZK_GPU_MEMORY, --gpu-memory.
@@ -57,7 +52,7 @@ struct GpuProverOptions {
   // With `placement`: the NTT's first-pass twiddles (a resident placement may take the full
   // table); without it the plan takes the full table where it fits (planned_ntt_roots).
   gpu::NttRoots roots = gpu::NttRoots::two_level;
-  MsmStreams msm_streams = MsmStreams::two;
+  MsmStreams msm_streams = MsmStreams::two;  // groth16/backend.hpp
 };
 
 // The NTT's roots for a prover placed at `placement` in `budget` (place_on_gpu's arguments): the

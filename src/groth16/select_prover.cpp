@@ -102,6 +102,7 @@ Expected<std::unique_ptr<ProverBackend>> make_prover(const Parameters& params, T
       options.pool = &pool;
       options.priority = priority;
       options.share = choice.share;
+      options.msm_streams = choice.msm_streams;
       return std::unique_ptr<ProverBackend>(std::make_unique<GpuProver>(params, gpu::Device(*gpu), circuit, options));
     }
 #endif
@@ -172,6 +173,7 @@ Expected<OwnKeyProver> make_prover_with_own_key(const r1cs::CompiledR1cs<ff::Fr>
     options.roots = planned_ntt_roots(needs, placement, budget, others.largest_turn);
     options.priority = priority;
     options.share = choice.share;
+    options.msm_streams = choice.msm_streams;
     if (placement != GpuPlacement::streamed) {
       out.prover = std::make_unique<GpuProver>(std::move(*key), &circuit, options);
     } else {  // the key to the host, the device's copy freed, then the prover streams it

@@ -31,6 +31,8 @@ struct GpuChoice {
   // The card's provers (groth16/gpu_share.hpp): a daemon gives the choices of one GPU the same
   // share, so that its circuits' provers plan and prove beside each other; null: alone.
   std::shared_ptr<GpuShare> share = nullptr;
+  // The prover's MSM streams (groth16/backend.hpp): two unless a bench asks for one as its peer.
+  MsmStreams msm_streams = MsmStreams::two;
 
   // The one GPU of `selection` (core/gpu_selection.hpp: off, auto (GPU 0 when one is visible,
   // else the CPU) or a single ordinal), with its limit in `limits` (auto and off: GPU 0's). A

@@ -22,4 +22,6 @@ expect_exit 2 "GPU 7 is not visible\|no CUDA backend" timeout 20 "$cuzk" bench e
 expect_exit 2 "GPU 7 is not visible\|no CUDA backend" timeout 20 "$cuzk" setup --circuit porep --sector-size 32GiB \
   --device --gpu 7 --out "$t/params"
 expect_exit 2 "3KiB" "$cuzk" bench e2e --sector-size 3KiB
+expect_exit 2 "--msm-streams: bogus not in {one,two}" "$cuzk" bench e2e --msm-streams bogus
+expect_exit 2 "--msm-streams: 3 not in {one,two}" "$cuzk" bench pipeline --msm-streams 3
 echo "cli_bench_gpu: ok"

@@ -92,9 +92,12 @@ sed -n "s/^  \(partition 0: .*\)/8MiB gpu compact at $cap: \1/p" "$t/compact_8Mi
 
 for size in 2KiB 8MiB; do
   "$cuzk" bench e2e --sector-size $size --proofs 2 --gpu 0 --json > "$t/e2e_$size.json"
-  grep -q '"ok":true' "$t/e2e_$size.json" || fail "bench e2e $size: $(cat "$t/e2e_$size.json")"
+  grep -q '"msm_streams":"two".*"ok":true' "$t/e2e_$size.json" || fail "bench e2e $size: $(cat "$t/e2e_$size.json")"
   cat "$t/e2e_$size.json"
 done
+# One stream (b_g2 after the G1 MSMs; docs/PERF.md 56's peer): its proofs verify too.
+"$cuzk" bench e2e --sector-size 2KiB --proofs 1 --gpu 0 --msm-streams one --json > "$t/e2e_one.json"
+grep -q '"msm_streams":"one".*"ok":true' "$t/e2e_one.json" || fail "bench e2e one stream: $(cat "$t/e2e_one.json")"
 "$cuzk" bench e2e --sector-size 8MiB --proofs 2 --gpu 0 --gpu-memory "$(mib "$streamed_gib" 0.1)" --json > "$t/e2e_capped.json"
 grep -q '"placement":"streamed".*"ok":true' "$t/e2e_capped.json" || fail "bench e2e capped: $(cat "$t/e2e_capped.json")"
 cat "$t/e2e_capped.json"
