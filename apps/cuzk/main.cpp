@@ -23,9 +23,17 @@
 #include "selfcheck.hpp"
 
 namespace {
-// --msm-streams, checked to be one or two by its option.
-cuzk::groth16::MsmStreams msm_streams_of(const std::string& name) {
-  return name == "one" ? cuzk::groth16::MsmStreams::one : cuzk::groth16::MsmStreams::two;
+using cuzk::groth16::MsmStreams;
+// `--msm-streams one|two` of bench e2e and bench pipeline, into `name` (checked there).
+void add_msm_streams_option(CLI::App& bench, std::string& name) {
+  name = std::string(msm_streams_name(MsmStreams::two));
+  bench.add_option("--msm-streams", name, "GPU: two (b_g2 on its own stream beside the G1 MSMs; default) or one "
+                   "(one MSM after another: the peer of docs/PERF.md 56)")
+      ->check(CLI::IsMember({std::string(msm_streams_name(MsmStreams::one)),
+                             std::string(msm_streams_name(MsmStreams::two))}));
+}
+MsmStreams msm_streams_of(const std::string& name) {
+  return name == msm_streams_name(MsmStreams::one) ? MsmStreams::one : MsmStreams::two;
 }
 }  // namespace
 
@@ -166,10 +174,8 @@ int main(int argc, char** argv) {
                   "(default: 90% of physical memory); a peak RSS above it fails the run");
   bpl->add_option("--partitions-per-gpu", bench_pipeline.partitions_per_gpu,
                   "partitions in flight on each GPU when pipelined (default 4)");
-  std::string pipeline_msm_streams = "two";
-  bpl->add_option("--msm-streams", pipeline_msm_streams, "GPU: two (b_g2 on its own stream beside the G1 MSMs; "
-                  "default) or one (one MSM after another: the peer of docs/PERF.md 56)")
-      ->check(CLI::IsMember({"one", "two"}));
+  std::string pipeline_msm_streams;
+  add_msm_streams_option(*bpl, pipeline_msm_streams);
   bpl->add_option("--seed", bench_pipeline.seed, "toxic waste and C1s (insecure: a benchmark's key)");
   bpl->add_option("--threads", bench_pipeline.threads, "worker threads (default: all)");
   bpl->add_flag("--json", bench_pipeline.json, "print one JSON object");
@@ -185,10 +191,8 @@ int main(int argc, char** argv) {
   bee->add_option("--gpu", e2e_gpu, "auto, off (CPU) or a GPU ordinal (default: $CUZK_GPU, else auto)");
   bee->add_option("--gpu-memory", e2e_gpu_memory,
                   "the most GPU memory to use, e.g. 16GiB (the small-card path; default: $CUZK_GPU_MEMORY, else all free)");
-  std::string e2e_msm_streams = "two";
-  bee->add_option("--msm-streams", e2e_msm_streams, "GPU: two (b_g2 on its own stream beside the G1 MSMs; "
-                  "default) or one (one MSM after another: the peer of docs/PERF.md 56)")
-      ->check(CLI::IsMember({"one", "two"}));
+  std::string e2e_msm_streams;
+  add_msm_streams_option(*bee, e2e_msm_streams);
   bee->add_option("--seed", bench_e2e.seed, "toxic waste and inputs (insecure: a benchmark's key)");
   bee->add_option("--threads", bench_e2e.threads, "worker threads (default: all)");
   bee->add_option("--synthesis-workers", bench_e2e.synthesis_workers,

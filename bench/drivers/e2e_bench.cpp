@@ -334,7 +334,7 @@ int run(const E2eBenchOptions& o) {
         own.aux, own.compile_ms, own.scalars_ms, own.points_ms, own.circuit_ms, buffers_ms, proofs, median(parse_ms), med,
         per_hour, stages, has_phases ? "{" + phases + "}" : std::string("null"), timeline, peak_rss_gib(), gpu_peak_gib,
         gpu_reserved_gib, own.placement,
-        !on_device ? "null" : o.gpu.msm_streams == groth16::MsmStreams::one ? "\"one\"" : "\"two\"",
+        on_device ? fmt::format("\"{}\"", groth16::msm_streams_name(o.gpu.msm_streams)) : "null",
         double(choice.memory_limit) / double(1ull << 30), ok ? "true" : "false");
     return ok ? 0 : 1;
   }

@@ -139,9 +139,8 @@ void print_json(const porep::SectorShape& sector, const std::string& backend, un
                         rows.empty() ? "" : ",", r.layout, r.mode, r.wall_ms, r.per_hour(), median(r.total_ms),
                         median(r.queue_ms), r.failed, devices);
   }
-  const char* streams = gpus.empty()                                        ? "null"
-                        : gpus[0].msm_streams == groth16::MsmStreams::one ? "\"one\""
-                                                                          : "\"two\"";
+  const std::string streams =
+      gpus.empty() ? "null" : fmt::format("\"{}\"", groth16::msm_streams_name(gpus[0].msm_streams));
   fmt::print("{{\"bench\":\"pipeline\",\"sector_size\":\"{}\",\"backend\":\"{}\",\"threads\":{},\"proofs\":{},"
              "\"partitions_per_gpu\":{},\"msm_streams\":{},\"runs\":[{}],\"peak_rss_gib\":{:.2f},"
              "\"memory_budget_gib\":{:.2f},\"ok\":{}}}\n",

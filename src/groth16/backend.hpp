@@ -7,6 +7,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 
 #include "core/expected.hpp"
 #include "core/thread_pool.hpp"
@@ -28,6 +29,8 @@ enum class GpuPriority : uint8_t { normal, high };
 // own stream (and host thread) beside the G1 MSMs where its workspace is kept beside G1's (the
 // resident placement): its kernels fill the G1 MSMs' tails and host round trips (docs/PERF.md 56).
 enum class MsmStreams : uint8_t { one, two };
+// "one", "two": the benches' --msm-streams values and JSON.
+constexpr std::string_view msm_streams_name(MsmStreams s) { return s == MsmStreams::one ? "one" : "two"; }
 
 class ProverBackend {
  public:
